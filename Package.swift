@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+// The manifest is the architecture: C libraries at the bottom, a pure-Swift core, one adapter
+// target per C library, the remove pipeline, the CLI, and test support. Arrows point down only.
+import PackageDescription
+
+let package = Package(
+  name: "deglare",
+  products: [
+    .executable(name: "deglare", targets: ["deglare"]),
+    .executable(name: "stub-server", targets: ["stub-server"]),
+  ],
+  targets: [
+    // MARK: - C libraries (declarations only)
+    .systemLibrary(name: "Clibpng", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "Clibjpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "Clibcurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "Clibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+
+    // MARK: - C shims (only what Swift cannot call: setjmp, variadic functions)
+    .target(name: "CCodecShims", dependencies: ["Clibpng", "Clibjpeg"]),
+    .target(name: "CCurlShims", dependencies: ["Clibcurl"]),
+    .target(name: "CSecretShims", dependencies: ["Clibsecret"]),
+
+    // MARK: - Core (pure Swift: image types, geometry, algorithms; no C, no I/O)
+    .target(name: "DeglareCore"),
+
+    // MARK: - Adapters (each owns one C library; public API is pure Swift)
+    .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims", "Clibpng", "Clibjpeg"]),
+    .target(name: "DeglareTransport", dependencies: ["CCurlShims", "Clibcurl"]),
+    .target(name: "DeglareKeyStore", dependencies: ["CSecretShims", "Clibsecret"]),
+    .target(name: "DeglareProviders", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTransport"]),
+
+    // MARK: - Pipeline (remove, detect, straighten, the removal session)
+    .target(
+      name: "DeglarePipeline",
+      dependencies: ["DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
+
+    // MARK: - CLI
+    .target(name: "DeglareCLI", dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
+    .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
+    .executableTarget(name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer"),
+
+    // MARK: - Test support
+    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs"]),
+
+    // MARK: - Tests
+    .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
+    .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["DeglareTestSupport", "DeglareCodecs", "DeglareCore", "deglare", "stub-server"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

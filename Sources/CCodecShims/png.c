@@ -1,0 +1,280 @@
+// libpng under setjmp: see include/CCodecShims.h for why this file exists.
+// libpng buffers are row-major, top row first; 16-bit samples are big-endian in the file and are
+// swapped to host order here (png_set_swap) so Swift sees native UInt16 values.
+#include "CCodecShims.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const int CPNG_FILTER_NONE = PNG_FILTER_NONE;
+const int CPNG_FILTER_SUB = PNG_FILTER_SUB;
+const int CPNG_FILTER_UP = PNG_FILTER_UP;
+const int CPNG_FILTER_PAETH = PNG_FILTER_PAETH;
+const int CPNG_FILTER_ALL = PNG_ALL_FILTERS;
+
+typedef struct {
+  jmp_buf jump;
+  char *message;
+  size_t message_length;
+} cpng_error_state;
+
+static void cpng_on_error(png_structp png, png_const_charp text) {
+  cpng_error_state *state = (cpng_error_state *)png_get_error_ptr(png);
+  snprintf(state->message, state->message_length, "%s", text ? text : "unknown libpng error");
+  png_longjmp(png, 1);
+}
+
+static void cpng_on_warning(png_structp png, png_const_charp text) {
+  (void)png;
+  (void)text;  // warnings (bad ancillary chunks, known-incorrect sRGB profiles) are not fatal
+}
+
+static int cpng_is_little_endian(void) {
+  const uint16_t probe = 1;
+  return *(const uint8_t *)&probe == 1;
+}
+
+// MARK: - Reading
+
+struct cpng_reader {
+  png_structp png;
+  png_infop info;
+  cpng_error_state error;
+  char message[256];
+  const uint8_t *data;
+  size_t length;
+  size_t position;
+};
+
+static void cpng_read_memory(png_structp png, png_bytep out, size_t count) {
+  cpng_reader *reader = (cpng_reader *)png_get_io_ptr(png);
+  if (count > reader->length - reader->position) {
+    png_error(png, "the file ends too early (truncated)");
+  }
+  memcpy(out, reader->data + reader->position, count);
+  reader->position += count;
+}
+
+cpng_reader *cpng_reader_create(const uint8_t *data, size_t length) {
+  cpng_reader *reader = calloc(1, sizeof(cpng_reader));
+  if (!reader) return NULL;
+  reader->error.message = reader->message;
+  reader->error.message_length = sizeof(reader->message);
+  reader->data = data;
+  reader->length = length;
+  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->error, cpng_on_error, cpng_on_warning);
+  if (!reader->png) {
+    free(reader);
+    return NULL;
+  }
+  reader->info = png_create_info_struct(reader->png);
+  if (!reader->info) {
+    png_destroy_read_struct(&reader->png, NULL, NULL);
+    free(reader);
+    return NULL;
+  }
+  png_set_read_fn(reader->png, reader, cpng_read_memory);
+  return reader;
+}
+
+void cpng_reader_destroy(cpng_reader *reader) {
+  if (!reader) return;
+  png_destroy_read_struct(&reader->png, &reader->info, NULL);
+  free(reader);
+}
+
+const char *cpng_reader_message(const cpng_reader *reader) { return reader->message; }
+
+int cpng_read_header(cpng_reader *reader, cpng_header *header) {
+  png_structp png = reader->png;
+  png_infop info = reader->info;
+  if (setjmp(reader->error.jump)) return 1;
+  png_read_info(png, info);
+  int color_type = png_get_color_type(png, info);
+  int bit_depth = png_get_bit_depth(png, info);
+  header->file_color_type = color_type;
+  header->file_bit_depth = bit_depth;
+  header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+  // Palette -> RGB(A); gray < 8 bits -> 8; tRNS -> a full alpha channel. 16-bit stays 16-bit.
+  if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+  if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+  if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+  if (bit_depth == 16 && cpng_is_little_endian()) png_set_swap(png);
+  if (header->interlaced) png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  header->width = png_get_image_width(png, info);
+  header->height = png_get_image_height(png, info);
+  header->channels = png_get_channels(png, info);
+  header->bit_depth = png_get_bit_depth(png, info);
+  return 0;
+}
+
+int cpng_read_pixels(cpng_reader *reader, uint8_t **rows) {
+  if (setjmp(reader->error.jump)) return 1;
+  png_read_image(reader->png, rows);
+  png_read_end(reader->png, reader->info);
+  return 0;
+}
+
+int cpng_get_iccp(cpng_reader *reader, const char **name, const uint8_t **profile, uint32_t *length) {
+  png_charp n = NULL;
+  int compression = 0;
+  png_bytep p = NULL;
+  png_uint_32 len = 0;
+  if (!png_get_iCCP(reader->png, reader->info, &n, &compression, &p, &len)) return 0;
+  *name = n;
+  *profile = p;
+  *length = len;
+  return 1;
+}
+
+int cpng_get_exif(cpng_reader *reader, const uint8_t **data, uint32_t *length) {
+  png_bytep p = NULL;
+  png_uint_32 len = 0;
+  if (!png_get_eXIf_1(reader->png, reader->info, &len, &p) || !p) return 0;
+  *data = p;
+  *length = len;
+  return 1;
+}
+
+int cpng_get_text_count(cpng_reader *reader) {
+  png_textp texts = NULL;
+  int count = 0;
+  png_get_text(reader->png, reader->info, &texts, &count);
+  return count;
+}
+
+int cpng_get_text(cpng_reader *reader, int index, const char **key, const char **text, size_t *length, int *kind) {
+  png_textp texts = NULL;
+  int count = 0;
+  png_get_text(reader->png, reader->info, &texts, &count);
+  if (index < 0 || index >= count) return 0;
+  png_textp t = &texts[index];
+  *key = t->key;
+  *text = t->text ? t->text : "";
+  *length = t->compression >= PNG_ITXT_COMPRESSION_NONE ? t->itxt_length : t->text_length;
+  if (!t->text) *length = 0;
+  *kind = t->compression == PNG_TEXT_COMPRESSION_NONE ? 0 : t->compression == PNG_TEXT_COMPRESSION_zTXt ? 1 : 2;
+  return 1;
+}
+
+int cpng_get_phys(cpng_reader *reader, uint32_t *x, uint32_t *y, int *unit) {
+  png_uint_32 px = 0, py = 0;
+  int u = 0;
+  if (!png_get_pHYs(reader->png, reader->info, &px, &py, &u)) return 0;
+  *x = px;
+  *y = py;
+  *unit = u;
+  return 1;
+}
+
+int cpng_get_srgb(cpng_reader *reader, int *intent) {
+  return png_get_sRGB(reader->png, reader->info, intent) ? 1 : 0;
+}
+
+int cpng_get_gama(cpng_reader *reader, int32_t *gamma) {
+  png_fixed_point g = 0;
+  if (!png_get_gAMA_fixed(reader->png, reader->info, &g)) return 0;
+  *gamma = g;
+  return 1;
+}
+
+int cpng_get_chrm(cpng_reader *reader, int32_t values[8]) {
+  png_fixed_point v[8];
+  if (!png_get_cHRM_fixed(reader->png, reader->info, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7])) return 0;
+  for (int i = 0; i < 8; i++) values[i] = v[i];
+  return 1;
+}
+
+// MARK: - Writing
+
+typedef struct {
+  cpng_sink sink;
+  void *context;
+} cpng_sink_state;
+
+static void cpng_write_to_sink(png_structp png, png_bytep data, size_t length) {
+  cpng_sink_state *state = (cpng_sink_state *)png_get_io_ptr(png);
+  if (state->sink(state->context, data, length) != 0) png_error(png, "the output could not be written");
+}
+
+static void cpng_flush(png_structp png) { (void)png; }
+
+int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
+               const uint8_t *pixels, size_t stride, const cpng_write_meta *meta,
+               int level, int strategy, int filters,
+               cpng_sink sink, void *sink_context, char *err, size_t err_length) {
+  static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA, PNG_COLOR_TYPE_RGB,
+                                     PNG_COLOR_TYPE_RGB_ALPHA};
+  if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16)) {
+    snprintf(err, err_length, "unsupported layout: %d channels at %d bits", channels, bit_depth);
+    return 1;
+  }
+  cpng_error_state error = {.message = err, .message_length = err_length};
+  cpng_sink_state sink_state = {.sink = sink, .context = sink_context};
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error, cpng_on_error, cpng_on_warning);
+  if (!png) {
+    snprintf(err, err_length, "out of memory");
+    return 1;
+  }
+  png_infop info = png_create_info_struct(png);
+  png_textp volatile texts = NULL;  // volatile: changed after setjmp
+  if (!info) {
+    png_destroy_write_struct(&png, NULL);
+    snprintf(err, err_length, "out of memory");
+    return 1;
+  }
+  if (setjmp(error.jump)) {
+    png_destroy_write_struct(&png, &info);
+    free(texts);
+    return 1;
+  }
+  png_set_write_fn(png, &sink_state, cpng_write_to_sink, cpng_flush);
+  png_set_compression_level(png, level);
+  png_set_compression_strategy(png, strategy);
+  png_set_compression_mem_level(png, 9);
+  png_set_compression_buffer_size(png, 1 << 18);
+  if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+  png_set_IHDR(png, info, width, height, bit_depth, color_types[channels], PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+  if (meta) {
+    if (meta->icc && meta->icc_length) {
+      png_set_iCCP(png, info, meta->icc_name ? meta->icc_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE,
+                   meta->icc, meta->icc_length);
+    }
+    if (meta->srgb_intent >= 0) png_set_sRGB(png, info, meta->srgb_intent);
+    if (meta->gamma > 0) png_set_gAMA_fixed(png, info, meta->gamma);
+    if (meta->has_chrm) {
+      const int32_t *c = meta->chrm;
+      png_set_cHRM_fixed(png, info, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+    }
+    if (meta->has_phys) png_set_pHYs(png, info, meta->phys_x, meta->phys_y, meta->phys_unit);
+    if (meta->exif && meta->exif_length) png_set_eXIf_1(png, info, meta->exif_length, (png_bytep)meta->exif);
+    if (meta->text_count > 0) {
+      texts = calloc((size_t)meta->text_count, sizeof(png_text));
+      if (!texts) png_error(png, "out of memory");
+      for (int i = 0; i < meta->text_count; i++) {
+        const cpng_text *t = &meta->texts[i];
+        texts[i].key = (png_charp)t->key;
+        texts[i].text = (png_charp)t->text;
+        texts[i].text_length = strlen(t->text);
+        texts[i].compression = t->kind == 0   ? PNG_TEXT_COMPRESSION_NONE
+                               : t->kind == 1 ? PNG_TEXT_COMPRESSION_zTXt
+                                              : PNG_ITXT_COMPRESSION_NONE;
+      }
+      png_set_text(png, info, texts, meta->text_count);
+    }
+  }
+  png_write_info(png, info);
+  if (bit_depth == 16 && cpng_is_little_endian()) png_set_swap(png);
+  for (uint32_t y = 0; y < height; y++) {
+    png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+  }
+  png_write_end(png, info);
+  png_destroy_write_struct(&png, &info);
+  free(texts);
+  return 0;
+}

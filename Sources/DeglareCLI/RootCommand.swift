@@ -1,0 +1,1 @@
+public enum RootCommand { public static func main() async {} }

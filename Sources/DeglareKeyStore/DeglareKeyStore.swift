@@ -1,0 +1,1 @@
+// DeglareKeyStore: see Package.swift for this target's place in the layers.

@@ -1,0 +1,8 @@
+import DeglareCLI
+
+@main
+struct Entrypoint {
+  static func main() async {
+    await RootCommand.main()
+  }
+}
