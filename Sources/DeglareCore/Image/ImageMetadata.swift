@@ -68,3 +68,29 @@ public struct ImageMetadata: Sendable, Equatable {
     }
   }
 }
+
+extension ImageMetadata.Density {
+  /// The density in PNG pHYs terms: pixels per metre, or unitless aspect values.
+  public var perMetre: ImageMetadata.Density {
+    switch unit {
+    case .none, .metre: return self
+    case .inch:
+      return ImageMetadata.Density(
+        x: Int((Double(x) / 0.0254).rounded()), y: Int((Double(y) / 0.0254).rounded()), unit: .metre)
+    case .centimetre: return ImageMetadata.Density(x: x * 100, y: y * 100, unit: .metre)
+    }
+  }
+
+  /// The density in JFIF terms (unit none, dpi or dots per cm, values up to 65535).
+  public var jfif: ImageMetadata.Density {
+    switch unit {
+    case .none, .inch, .centimetre:
+      return ImageMetadata.Density(x: min(x, 65535), y: min(y, 65535), unit: unit)
+    case .metre:
+      // Prefer dpi when the value is a whole number of dots per inch (72, 300 ...), as most files are.
+      let dpiX = (Double(x) * 0.0254).rounded()
+      let dpiY = (Double(y) * 0.0254).rounded()
+      return ImageMetadata.Density(x: min(Int(dpiX), 65535), y: min(Int(dpiY), 65535), unit: .inch)
+    }
+  }
+}

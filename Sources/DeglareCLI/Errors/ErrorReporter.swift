@@ -1,0 +1,40 @@
+import DeglareCodecs
+
+/// The one place that turns any error into a message on stderr and an exit code.
+enum ErrorReporter {
+  /// Prints `error` and returns its exit code.
+  static func report(_ error: any Error, commandPath: String, console: Console) -> ExitCode {
+    let (code, message) = classify(error)
+    console.printError("error: \(sentence(message))")
+    if code == .usage {
+      let command = commandPath == "deglare" ? "" : " " + commandPath.dropFirst("deglare ".count)
+      console.printError("See 'deglare help\(command)'.")
+    }
+    return code
+  }
+
+  /// The exit code and message for an error (DESIGN.md's table).
+  static func classify(_ error: any Error) -> (ExitCode, String) {
+    switch error {
+    case let error as ValidationError:
+      return (.usage, error.message)
+    case let error as CommandFailure:
+      return (error.code, error.message)
+    case let error as ImageFileError:
+      return (.dataError, error.description)
+    case let error as WriteError:
+      if case .sameAsInput = error { return (.usage, error.description) }
+      return (.cannotCreate, error.description)
+    case is CancellationError:
+      return (.interrupted, "cancelled; nothing written")
+    default:
+      return (ExitCode(70), "internal error: \(error)")
+    }
+  }
+
+  /// The message as one sentence: first letter kept, a full stop added when missing.
+  static func sentence(_ message: String) -> String {
+    guard let last = message.last else { return message }
+    return ".!?".contains(last) ? message : message + "."
+  }
+}

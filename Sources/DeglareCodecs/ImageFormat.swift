@@ -1,0 +1,29 @@
+/// An image file format, recognised from the first bytes, never from the file name.
+public enum ImageFormat: String, Sendable, Equatable {
+  /// PNG (signature 89 50 4E 47 0D 0A 1A 0A).
+  case png
+  /// JPEG (starts with FF D8 FF).
+  case jpeg
+  /// WebP (RIFF....WEBP); recognised so the message can name it, but not decoded.
+  case webp
+
+  /// The format of `bytes`, or nil when it is none of the above.
+  public static func sniff<C: Collection>(_ bytes: C) -> ImageFormat? where C.Element == UInt8 {
+    let head = Array(bytes.prefix(12))
+    if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+    if head.count >= 12 && head[0..<4].elementsEqual(Array("RIFF".utf8))
+      && head[8..<12].elementsEqual(Array("WEBP".utf8))
+    {
+      return .webp
+    }
+    return nil
+  }
+
+  /// The format a file name asks for by its extension (for choosing the *output* format).
+  public static func forOutputPath(_ path: String) -> ImageFormat {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
+    return .png
+  }
+}

@@ -1,0 +1,210 @@
+// The libjpeg-turbo backend. Every libjpeg call that can fail runs in the CCodecShims C target
+// under its own setjmp (libjpeg calls exit(1) otherwise). Scanlines are row-major, top row first;
+// orientation is applied by scattering each decoded strip into the upright buffer, so only one
+// full-size buffer is ever allocated.
+internal import CCodecShims
+import DeglareCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+enum LibJPEG {
+  private static let exifPrefix: [UInt8] = Array("Exif".utf8) + [0, 0]
+  private static let xmpPrefix: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+
+  static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(CodecError) -> DecodedImage {
+    let result: Result<DecodedImage, CodecError> = bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, let decoder = cjpeg_decoder_create() else {
+        return .failure(CodecError(.corrupt, "libjpeg could not start (out of memory)"))
+      }
+      defer { cjpeg_decoder_destroy(decoder) }
+      do throws(CodecError) {
+        return .success(try decode(decoder, base: base, count: buffer.count, options: options))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func decode(
+    _ decoder: OpaquePointer, base: UnsafePointer<UInt8>, count: Int, options: DecodeOptions
+  ) throws(CodecError) -> DecodedImage {
+    var header = cjpeg_header()
+    if cjpeg_read_header(decoder, base, count, &header) != 0 {
+      throw CodecError(.corrupt, "it is not a valid JPEG file: \(message(decoder))")
+    }
+    if header.color_family == 2 {
+      throw CodecError(.unsupported, "it is a CMYK JPEG, which deglare does not support; convert it to RGB first")
+    }
+    if header.color_family == 3 {
+      throw CodecError(.unsupported, "its JPEG colour space (\(header.components) components) is not supported")
+    }
+    try options.checkPixelCount(width: Int(header.width), height: Int(header.height))
+
+    var metadata = ImageMetadata()
+    var orientationValue = 1
+    for index in 0..<cjpeg_marker_count(decoder) {
+      var code: Int32 = 0
+      var data: UnsafePointer<UInt8>?
+      var length: UInt32 = 0
+      guard cjpeg_marker(decoder, index, &code, &data, &length) == 1, let data, code == 0xE1 else { continue }
+      let segment = UnsafeBufferPointer(start: data, count: Int(length))
+      if metadata.exif == nil, segment.starts(with: exifPrefix) {
+        let tiff = Array(segment.dropFirst(exifPrefix.count))
+        if let exif = EXIF(tiff) {
+          orientationValue = exif.orientation ?? 1
+          metadata.exif = exif.resettingOrientation()
+        } else {
+          metadata.exif = tiff
+        }
+      } else if metadata.xmp == nil, segment.starts(with: xmpPrefix) {
+        metadata.xmp = Array(segment.dropFirst(xmpPrefix.count))
+      }
+    }
+    var icc: UnsafeMutablePointer<UInt8>?
+    var iccLength: UInt32 = 0
+    if cjpeg_read_icc(decoder, &icc, &iccLength) == 1, let icc {
+      metadata.iccProfile = Array(UnsafeBufferPointer(start: icc, count: Int(iccLength)))
+      free(icc)
+    }
+    if header.saw_jfif == 1, header.x_density > 0, header.y_density > 0 {
+      let unit: ImageMetadata.Density.Unit =
+        header.density_unit == 1 ? .inch : header.density_unit == 2 ? .centimetre : .none
+      // JFIF 1:1 without a unit says nothing worth keeping.
+      if unit != .none || header.x_density != header.y_density {
+        metadata.density = ImageMetadata.Density(x: Int(header.x_density), y: Int(header.y_density), unit: unit)
+      }
+    }
+
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var components: Int32 = 0
+    if cjpeg_start(decoder, header.color_family == 0 ? 1 : 0, &width, &height, &components) != 0 {
+      throw CodecError(.corrupt, "the JPEG data is damaged: \(message(decoder))")
+    }
+    let layout: ChannelLayout = components == 1 ? .gray : .rgb
+    let orientation = Orientation(value: orientationValue, storedWidth: Int(width), storedHeight: Int(height))
+    var image = ImageBuffer(width: orientation.width, height: orientation.height, layout: layout, bitDepth: .eight)
+    let failed: Bool = image.withUnsafeMutableSamples8 { samples in
+      readScanlines(decoder, into: samples, orientation: orientation, channels: layout.channelCount)
+    }
+    if failed || cjpeg_finish(decoder) != 0 {
+      throw CodecError(.corrupt, "the JPEG data is damaged or truncated: \(message(decoder))")
+    }
+    return DecodedImage(image: image, metadata: metadata, format: .jpeg, appliedOrientation: orientationValue)
+  }
+
+  /// Reads every scanline into `samples`, upright. Returns true on failure.
+  private static func readScanlines(
+    _ decoder: OpaquePointer, into samples: UnsafeMutableBufferPointer<UInt8>, orientation: Orientation, channels: Int
+  ) -> Bool {
+    guard let base = samples.baseAddress else { return true }
+    let storedWidth = orientation.storedWidth
+    let storedHeight = orientation.storedHeight
+    let rowLength = storedWidth * channels
+    if orientation.value == 1 {
+      // Upright already: decode straight into the image, many rows per call.
+      var rows: [UnsafeMutablePointer<UInt8>?] = (0..<storedHeight).map { base + $0 * rowLength }
+      return rows.withUnsafeMutableBufferPointer { pointers -> Bool in
+        var done = 0
+        while done < storedHeight {
+          var read: UInt32 = 0
+          let status = cjpeg_read_rows(decoder, pointers.baseAddress! + done, UInt32(storedHeight - done), &read)
+          if status != 0 || read == 0 { return true }
+          done += Int(read)
+        }
+        return false
+      }
+    }
+    // Otherwise decode a strip at a time and scatter each pixel to its upright position.
+    let stripHeight = 16
+    let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: rowLength * stripHeight)
+    defer { strip.deallocate() }
+    var rows: [UnsafeMutablePointer<UInt8>?] = (0..<stripHeight).map { strip + $0 * rowLength }
+    let uprightWidth = orientation.width
+    var y = 0
+    while y < storedHeight {
+      var read: UInt32 = 0
+      let wanted = UInt32(min(stripHeight, storedHeight - y))
+      let status = rows.withUnsafeMutableBufferPointer { cjpeg_read_rows(decoder, $0.baseAddress, wanted, &read) }
+      if status != 0 || read == 0 { return true }
+      for row in 0..<Int(read) {
+        let source = strip + row * rowLength
+        for x in 0..<storedWidth {
+          let (dx, dy) = orientation.destination(x: x, y: y + row)
+          let target = base + (dy * uprightWidth + dx) * channels
+          let from = source + x * channels
+          for c in 0..<channels { target[c] = from[c] }
+        }
+      }
+      y += Int(read)
+    }
+    return false
+  }
+
+  static func encode(_ image: ImageBuffer, metadata: ImageMetadata, options: JPEGEncodingOptions) throws(CodecError)
+    -> [UInt8]
+  {
+    let components = image.layout.colorChannelCount
+    let pixels = eightBitColour(image)
+    var output: UnsafeMutablePointer<UInt8>?
+    var outputLength: UInt = 0
+    var errorText = [CChar](repeating: 0, count: 256)
+    let exif = metadata.exif.map { EXIF($0)?.resettingOrientation() ?? $0 } ?? []
+    let icc = metadata.iccProfile ?? []
+    let xmp = metadata.xmp ?? []
+    let density = metadata.density?.jfif
+    let status = pixels.withUnsafeBufferPointer { pixelBuffer in
+      exif.withUnsafeBufferPointer { exifBuffer in
+        icc.withUnsafeBufferPointer { iccBuffer in
+          xmp.withUnsafeBufferPointer { xmpBuffer in
+            errorText.withUnsafeMutableBufferPointer { err in
+              var meta = cjpeg_write_meta()
+              meta.exif = exif.isEmpty ? nil : exifBuffer.baseAddress
+              meta.exif_length = UInt32(exif.count)
+              meta.icc = icc.isEmpty ? nil : iccBuffer.baseAddress
+              meta.icc_length = UInt32(icc.count)
+              meta.xmp = xmp.isEmpty ? nil : xmpBuffer.baseAddress
+              meta.xmp_length = UInt32(xmp.count)
+              meta.density_unit = density.map { Int32($0.unit.rawValue) } ?? -1
+              meta.x_density = Int32(density?.x ?? 1)
+              meta.y_density = Int32(density?.y ?? 1)
+              return cjpeg_encode(
+                UInt32(image.width), UInt32(image.height), Int32(components), pixelBuffer.baseAddress,
+                image.width * components, Int32(min(max(options.quality, 1), 100)), options.fullChroma ? 1 : 0,
+                options.progressive ? 1 : 0, &meta, &output, &outputLength, err.baseAddress, err.count)
+            }
+          }
+        }
+      }
+    }
+    guard status == 0, let output else {
+      let text = errorText.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      throw CodecError(.encodeFailed, "the JPEG could not be encoded: \(text)")
+    }
+    defer { free(output) }
+    return Array(UnsafeBufferPointer(start: output, count: Int(outputLength)))
+  }
+
+  /// The colour channels at 8 bits (alpha dropped, 16-bit rounded), tightly packed.
+  private static func eightBitColour(_ image: ImageBuffer) -> [UInt8] {
+    let n = image.channelCount
+    let colour = image.layout.colorChannelCount
+    if image.bitDepth == .eight && n == colour { return image.samples8 }
+    var out = [UInt8](repeating: 0, count: image.pixelCount * colour)
+    for p in 0..<image.pixelCount {
+      for c in 0..<colour {
+        let i = p * n + c
+        out[p * colour + c] =
+          image.bitDepth == .eight ? image.samples8[i] : UInt8((Int(image.samples16[i]) * 255 + 32767) / 65535)
+      }
+    }
+    return out
+  }
+}
+
+private func message(_ decoder: OpaquePointer) -> String {
+  String(cString: cjpeg_decoder_message(decoder))
+}

@@ -1,0 +1,63 @@
+import DeglareCore
+
+/// How hard the PNG encoder works: fast (the default) or small.
+public enum PNGCompression: String, Sendable, CaseIterable {
+  /// zlib level 1, RLE strategy, the Up filter: about as small as OpenCV's default and faster,
+  /// because it skips libpng's per-row adaptive filter search.
+  case fast
+  /// zlib level 6, default strategy, adaptive filters: smaller files, several times slower.
+  case small
+  /// zlib level 9, adaptive filters: the smallest files libpng makes, slowest.
+  case smallest
+
+  var zlibLevel: Int32 {
+    switch self {
+    case .fast: return 1
+    case .small: return 6
+    case .smallest: return 9
+    }
+  }
+
+  /// Z_RLE = 3, Z_DEFAULT_STRATEGY = 0 (zlib.h).
+  var zlibStrategy: Int32 { self == .fast ? 3 : 0 }
+}
+
+/// PNG decoding and encoding through libpng (see `PNGCodec_libpng.swift`).
+///
+/// Reading accepts 1/2/4/8/16-bit gray, gray+alpha, RGB, RGBA and palette files, interlaced or
+/// not; palettes and tRNS expand to RGB/RGBA (or gray+alpha), sub-8-bit gray to 8 bits, and
+/// 16-bit stays 16-bit. Writing produces 8- or 16-bit gray, gray+alpha, RGB or RGBA, so a result
+/// keeps the decoded image's depth and channels. iCCP, eXIf, tEXt/zTXt/iTXt (XMP included),
+/// pHYs, sRGB, gAMA and cHRM are read into ``ImageMetadata`` and written back.
+public enum PNGCodec {
+  /// The iTXt keyword that carries XMP in PNG files.
+  static let xmpKeyword = "XML:com.adobe.xmp"
+
+  /// Decodes a PNG file held in memory.
+  public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(CodecError)
+    -> DecodedImage
+  {
+    try LibPNG.decode(bytes, options: options)
+  }
+
+  /// Encodes an image, streaming the bytes to `sink` (which returns false to abort).
+  public static func encode(
+    _ image: ImageBuffer, metadata: ImageMetadata = ImageMetadata(), compression: PNGCompression = .fast,
+    to sink: (UnsafeRawBufferPointer) -> Bool
+  ) throws(CodecError) {
+    try LibPNG.encode(image, metadata: metadata, compression: compression, sink: sink)
+  }
+
+  /// Encodes an image into memory.
+  public static func encode(
+    _ image: ImageBuffer, metadata: ImageMetadata = ImageMetadata(), compression: PNGCompression = .fast
+  ) throws(CodecError) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(image.pixelCount * image.channelCount / 2)
+    try encode(image, metadata: metadata, compression: compression) { chunk in
+      output.append(contentsOf: chunk)
+      return true
+    }
+    return output
+  }
+}
