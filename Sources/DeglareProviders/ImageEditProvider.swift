@@ -1,0 +1,82 @@
+import DeglareCore
+
+/// One repaint request: the crop at upload size and the binary mask of what may change.
+public struct EditRequest: Sendable {
+  /// The crop, resized to the upload size; the original's channels and depth (alpha, if any, is
+  /// for the provider to drop: every provider repaints colour only).
+  public var image: ImageBuffer
+  /// The binary mask at the same size (255 = repaint, 0 = keep).
+  public var mask: Mask
+  /// The prompt the user gave with `--prompt`, or nil for the provider's default.
+  public var prompt: String?
+
+  /// Creates a request.
+  public init(image: ImageBuffer, mask: Mask, prompt: String? = nil) {
+    precondition(image.size == mask.size, "the mask must match the image")
+    self.image = image
+    self.mask = mask
+    self.prompt = prompt
+  }
+}
+
+/// One file exactly as a provider would upload it (for `--dry-run`).
+public struct UploadFile: Sendable, Equatable {
+  /// A file name for it in the dry-run folder ("image.png", "mask.png").
+  public var name: String
+  /// The exact bytes.
+  public var bytes: [UInt8]
+
+  /// Creates an upload file.
+  public init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = bytes
+  }
+}
+
+/// What came back from a provider.
+public struct EditResult: Sendable {
+  /// The repainted image as returned (any size: the pipeline resizes it to the crop).
+  public var image: ImageBuffer
+  /// The model or method that produced it ("gpt-image-1.5", "subtract").
+  public var model: String
+  /// Token usage as the provider reported it, if it did.
+  public var usage: JSONValue?
+  /// Bytes sent and received over the network (0 for the local provider).
+  public var bytesSent: Int
+  /// Bytes received.
+  public var bytesReceived: Int
+  /// Notes for the user (an unknown model id mapped to its family, a retry after a rate limit).
+  public var notes: [String]
+
+  /// Creates a result.
+  public init(
+    image: ImageBuffer, model: String, usage: JSONValue? = nil, bytesSent: Int = 0, bytesReceived: Int = 0,
+    notes: [String] = []
+  ) {
+    self.image = image
+    self.model = model
+    self.usage = usage
+    self.bytesSent = bytesSent
+    self.bytesReceived = bytesReceived
+    self.notes = notes
+  }
+}
+
+/// A repainting service: local, OpenAI or Gemini. The remove pipeline knows only this protocol.
+///
+/// `edit` is cancellable: a cancelled task makes it throw `CancellationError` promptly (a remote
+/// provider aborts its transfer), and it never writes files.
+public protocol ImageEditProvider: Sendable {
+  /// "local", "openai" or "gemini".
+  var name: String { get }
+  /// The model id (remote) or method (local) that will run.
+  var model: String { get }
+  /// The sizes this provider/model accepts.
+  var capability: UploadCapability { get }
+  /// Whether the photo leaves the machine (false only for the local provider).
+  var isRemote: Bool { get }
+  /// The files exactly as `edit` would upload them, computed without any network access or key.
+  func uploadPreview(for request: EditRequest) throws -> [UploadFile]
+  /// Repaints the masked area.
+  func edit(_ request: EditRequest) async throws -> EditResult
+}
