@@ -24,7 +24,7 @@ typedef struct {
 static void cpng_on_error(png_structp png, png_const_charp text) {
   cpng_error_state *state = (cpng_error_state *)png_get_error_ptr(png);
   snprintf(state->message, state->message_length, "%s", text ? text : "unknown libpng error");
-  png_longjmp(png, 1);
+  longjmp(state->jump, 1);  // our own frame, set by the shim function that made this call
 }
 
 static void cpng_on_warning(png_structp png, png_const_charp text) {

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: installs packages, builds, then runs `swift test` inside a
+# private D-Bus session with its own gnome-keyring and a throwaway keyring folder, so the
+# Secret Service tests never touch your own keyring. Everything it starts dies with it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+Scripts/install-deps.sh
+command -v dbus-uuidgen >/dev/null && dbus-uuidgen --ensure 2>/dev/null || true
+
+swift build --build-tests "$@"
+
+scratch="$(mktemp -d -t deglare-test-XXXXXX)"
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/data" "$scratch/config" "$scratch/cache" "$scratch/runtime"
+chmod 700 "$scratch/runtime"
+
+# A private session bus; gnome-keyring unlocks a fresh "login" keyring in $scratch/data.
+export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
+export XDG_RUNTIME_DIR="$scratch/runtime" DEGLARE_TEST_KEYRING=1
+dbus-run-session -- bash -c '
+  printf "%s" "deglare-test-only" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
+  exec swift test --skip-build "$@"' deglare-test "$@"
