@@ -17,7 +17,7 @@ let package = Package(
     .systemLibrary(name: "Clibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
 
     // MARK: - C shims (only what Swift cannot call: setjmp, variadic functions)
-    .target(name: "CCodecShims", dependencies: ["Clibpng", "Clibjpeg"]),
+    .target(name: "CCodecShims", dependencies: ["Clibpng", "Clibjpeg"], linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CCurlShims", dependencies: ["Clibcurl"]),
     .target(name: "CSecretShims", dependencies: ["Clibsecret"]),
 
@@ -39,6 +39,9 @@ let package = Package(
     .target(name: "DeglareCLI", dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
     .executableTarget(name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer"),
+
+    // MARK: - Tools (benchmarks and evaluations; not part of the product)
+    .executableTarget(name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore"], path: "Benchmarks/Swift"),
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs"]),

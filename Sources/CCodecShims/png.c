@@ -203,6 +203,42 @@ static void cpng_write_to_sink(png_structp png, png_bytep data, size_t length) {
 
 static void cpng_flush(png_structp png) { (void)png; }
 
+// Sets every ancillary chunk of `meta` (libpng copies what it is given).
+static void cpng_apply_meta(png_structp png, png_infop info, const cpng_write_meta *meta) {
+  // A profile libpng rejects (malformed, or RGB on a gray image) is dropped with a warning
+  // instead of failing the whole write: the pixels matter more than a quirky profile.
+  png_set_benign_errors(png, 1);
+  if (meta) {
+    if (meta->icc && meta->icc_length) {
+      png_set_iCCP(png, info, meta->icc_name ? meta->icc_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE,
+                   meta->icc, meta->icc_length);
+    }
+    if (meta->srgb_intent >= 0) png_set_sRGB(png, info, meta->srgb_intent);
+    if (meta->gamma > 0) png_set_gAMA_fixed(png, info, meta->gamma);
+    if (meta->has_chrm) {
+      const int32_t *c = meta->chrm;
+      png_set_cHRM_fixed(png, info, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+    }
+    if (meta->has_phys) png_set_pHYs(png, info, meta->phys_x, meta->phys_y, meta->phys_unit);
+    if (meta->exif && meta->exif_length) png_set_eXIf_1(png, info, meta->exif_length, (png_bytep)meta->exif);
+    if (meta->text_count > 0) {
+      png_textp texts = calloc((size_t)meta->text_count, sizeof(png_text));
+      if (!texts) png_error(png, "out of memory");
+      for (int i = 0; i < meta->text_count; i++) {
+        const cpng_text *t = &meta->texts[i];
+        texts[i].key = (png_charp)t->key;
+        texts[i].text = (png_charp)t->text;
+        texts[i].text_length = strlen(t->text);
+        texts[i].compression = t->kind == 0   ? PNG_TEXT_COMPRESSION_NONE
+                               : t->kind == 1 ? PNG_TEXT_COMPRESSION_zTXt
+                                              : PNG_ITXT_COMPRESSION_NONE;
+      }
+      png_set_text(png, info, texts, meta->text_count);  // copies; a failure here leaks only this array
+      free(texts);
+    }
+  }
+}
+
 int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
                const uint8_t *pixels, size_t stride, const cpng_write_meta *meta,
                int level, int strategy, int filters,
@@ -221,7 +257,6 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
     return 1;
   }
   png_infop info = png_create_info_struct(png);
-  png_textp volatile texts = NULL;  // volatile: changed after setjmp
   if (!info) {
     png_destroy_write_struct(&png, NULL);
     snprintf(err, err_length, "out of memory");
@@ -229,7 +264,6 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
   }
   if (setjmp(error.jump)) {
     png_destroy_write_struct(&png, &info);
-    free(texts);
     return 1;
   }
   png_set_write_fn(png, &sink_state, cpng_write_to_sink, cpng_flush);
@@ -240,34 +274,7 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
   if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
   png_set_IHDR(png, info, width, height, bit_depth, color_types[channels], PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-  if (meta) {
-    if (meta->icc && meta->icc_length) {
-      png_set_iCCP(png, info, meta->icc_name ? meta->icc_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE,
-                   meta->icc, meta->icc_length);
-    }
-    if (meta->srgb_intent >= 0) png_set_sRGB(png, info, meta->srgb_intent);
-    if (meta->gamma > 0) png_set_gAMA_fixed(png, info, meta->gamma);
-    if (meta->has_chrm) {
-      const int32_t *c = meta->chrm;
-      png_set_cHRM_fixed(png, info, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
-    }
-    if (meta->has_phys) png_set_pHYs(png, info, meta->phys_x, meta->phys_y, meta->phys_unit);
-    if (meta->exif && meta->exif_length) png_set_eXIf_1(png, info, meta->exif_length, (png_bytep)meta->exif);
-    if (meta->text_count > 0) {
-      texts = calloc((size_t)meta->text_count, sizeof(png_text));
-      if (!texts) png_error(png, "out of memory");
-      for (int i = 0; i < meta->text_count; i++) {
-        const cpng_text *t = &meta->texts[i];
-        texts[i].key = (png_charp)t->key;
-        texts[i].text = (png_charp)t->text;
-        texts[i].text_length = strlen(t->text);
-        texts[i].compression = t->kind == 0   ? PNG_TEXT_COMPRESSION_NONE
-                               : t->kind == 1 ? PNG_TEXT_COMPRESSION_zTXt
-                                              : PNG_ITXT_COMPRESSION_NONE;
-      }
-      png_set_text(png, info, texts, meta->text_count);
-    }
-  }
+  cpng_apply_meta(png, info, meta);
   png_write_info(png, info);
   if (bit_depth == 16 && cpng_is_little_endian()) png_set_swap(png);
   for (uint32_t y = 0; y < height; y++) {
@@ -275,6 +282,184 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
   }
   png_write_end(png, info);
   png_destroy_write_struct(&png, &info);
-  free(texts);
+  return 0;
+}
+
+// MARK: - Parallel bands
+
+#include <zlib.h>
+
+static int cpng_paeth(int a, int b, int c) {
+  int p = a + b - c;
+  int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+  if (pa <= pb && pa <= pc) return a;
+  return pb <= pc ? b : c;
+}
+
+// Copies row `y` as PNG bytes (16-bit big-endian) into `out`.
+static void cpng_row_bytes(const uint8_t *pixels, size_t stride, uint32_t y, size_t row_bytes, int bit_depth,
+                           uint8_t *out) {
+  const uint8_t *src = pixels + (size_t)y * stride;
+  if (bit_depth == 16 && cpng_is_little_endian()) {
+    for (size_t i = 0; i + 1 < row_bytes; i += 2) {
+      out[i] = src[i + 1];
+      out[i + 1] = src[i];
+    }
+  } else {
+    memcpy(out, src, row_bytes);
+  }
+}
+
+void cpng_band_free(cpng_band *band) {
+  free(band->data);
+  band->data = NULL;
+  band->length = 0;
+}
+
+static int cpng_band_reserve(cpng_band *band, size_t *capacity, size_t extra) {
+  if (band->length + extra <= *capacity) return 0;
+  size_t next = *capacity ? *capacity : 1 << 16;
+  while (next < band->length + extra) next *= 2;
+  uint8_t *grown = realloc(band->data, next);
+  if (!grown) return 1;
+  band->data = grown;
+  *capacity = next;
+  return 0;
+}
+
+int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t first_row, uint32_t row_count,
+                      int channels, int bit_depth, int filter, int level, int strategy, int is_last,
+                      cpng_band *band, char *err, size_t err_length) {
+  const size_t bpp = (size_t)channels * (bit_depth / 8);
+  const size_t row_bytes = (size_t)width * bpp;
+  memset(band, 0, sizeof(*band));
+  size_t capacity = 0;
+  uint8_t *previous = calloc(row_bytes, 1);
+  uint8_t *current = malloc(row_bytes);
+  uint8_t *filtered = malloc(row_bytes + 1);
+  z_stream z;
+  memset(&z, 0, sizeof(z));
+  int status = 1;
+  if (!previous || !current || !filtered) {
+    snprintf(err, err_length, "out of memory");
+    goto done;
+  }
+  if (deflateInit2(&z, level, Z_DEFLATED, -15, 9, strategy) != Z_OK) {
+    snprintf(err, err_length, "zlib could not start");
+    goto done;
+  }
+  if (first_row > 0) cpng_row_bytes(pixels, stride, first_row - 1, row_bytes, bit_depth, previous);
+  uLong adler = adler32(0L, Z_NULL, 0);
+  for (uint32_t r = 0; r < row_count; r++) {
+    cpng_row_bytes(pixels, stride, first_row + r, row_bytes, bit_depth, current);
+    filtered[0] = (uint8_t)filter;
+    uint8_t *f = filtered + 1;
+    for (size_t i = 0; i < row_bytes; i++) {
+      int left = i >= bpp ? current[i - bpp] : 0;
+      int up = previous[i];
+      int upper_left = i >= bpp ? previous[i - bpp] : 0;
+      int predicted;
+      switch (filter) {
+      case 1: predicted = left; break;
+      case 2: predicted = up; break;
+      case 3: predicted = (left + up) >> 1; break;
+      case 4: predicted = cpng_paeth(left, up, upper_left); break;
+      default: predicted = 0; break;
+      }
+      f[i] = (uint8_t)(current[i] - predicted);
+    }
+    adler = adler32(adler, filtered, (uInt)(row_bytes + 1));
+    band->raw_length += row_bytes + 1;
+    z.next_in = filtered;
+    z.avail_in = (uInt)(row_bytes + 1);
+    int flush = r + 1 < row_count ? Z_NO_FLUSH : (is_last ? Z_FINISH : Z_SYNC_FLUSH);
+    for (;;) {
+      if (cpng_band_reserve(band, &capacity, 1 << 16)) {
+        snprintf(err, err_length, "out of memory");
+        goto done;
+      }
+      z.next_out = band->data + band->length;
+      z.avail_out = (uInt)(capacity - band->length);
+      int rc = deflate(&z, flush);
+      if (rc == Z_STREAM_ERROR) {
+        snprintf(err, err_length, "zlib failed");
+        goto done;
+      }
+      band->length = capacity - z.avail_out;
+      if (flush == Z_FINISH) {
+        if (rc == Z_STREAM_END) break;
+      } else if (z.avail_out != 0 && z.avail_in == 0) {
+        break;
+      }
+    }
+    uint8_t *swap = previous;
+    previous = current;
+    current = swap;
+  }
+  band->adler = (uint32_t)adler;
+  status = 0;
+done:
+  deflateEnd(&z);
+  free(previous);
+  free(current);
+  free(filtered);
+  if (status) cpng_band_free(band);
+  return status;
+}
+
+int cpng_write_bands(uint32_t width, uint32_t height, int channels, int bit_depth, const cpng_write_meta *meta,
+                     int level, const cpng_band *bands, int band_count,
+                     cpng_sink sink, void *sink_context, char *err, size_t err_length) {
+  static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA, PNG_COLOR_TYPE_RGB,
+                                     PNG_COLOR_TYPE_RGB_ALPHA};
+  if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16) || band_count < 1) {
+    snprintf(err, err_length, "unsupported layout: %d channels at %d bits", channels, bit_depth);
+    return 1;
+  }
+  cpng_error_state error = {.message = err, .message_length = err_length};
+  cpng_sink_state sink_state = {.sink = sink, .context = sink_context};
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error, cpng_on_error, cpng_on_warning);
+  if (!png) {
+    snprintf(err, err_length, "out of memory");
+    return 1;
+  }
+  png_infop info = png_create_info_struct(png);
+  if (!info) {
+    png_destroy_write_struct(&png, NULL);
+    snprintf(err, err_length, "out of memory");
+    return 1;
+  }
+  if (setjmp(error.jump)) {
+    png_destroy_write_struct(&png, &info);
+    return 1;
+  }
+  png_set_write_fn(png, &sink_state, cpng_write_to_sink, cpng_flush);
+  png_set_IHDR(png, info, width, height, bit_depth, color_types[channels], PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+  cpng_apply_meta(png, info, meta);
+  png_write_info(png, info);
+  // zlib header: CM 8, window 32K; FLEVEL from the level; FCHECK makes it a multiple of 31.
+  int flevel = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3;
+  unsigned header = 0x7800 | (unsigned)(flevel << 6);
+  header += 31 - header % 31;
+  uint8_t zhead[2] = {(uint8_t)(header >> 8), (uint8_t)(header & 0xFF)};
+  uLong adler = 1;
+  for (int i = 0; i < band_count; i++) {
+    adler = adler32_combine(adler, bands[i].adler, (z_off_t)bands[i].raw_length);
+  }
+  uint8_t ztail[4] = {(uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8), (uint8_t)adler};
+  for (int i = 0; i < band_count; i++) {
+    const cpng_band *b = &bands[i];
+    size_t extra = (i == 0 ? 2 : 0) + (i == band_count - 1 ? 4 : 0);
+    if (b->length + extra > 0x7FFFFFFF) png_error(png, "a band is too large for one IDAT chunk");
+    png_uint_32 length = (png_uint_32)(b->length + extra);
+    png_write_chunk_start(png, (png_const_bytep) "IDAT", length);
+    if (i == 0) png_write_chunk_data(png, zhead, 2);
+    png_write_chunk_data(png, b->data, b->length);
+    if (i == band_count - 1) png_write_chunk_data(png, ztail, 4);
+    png_write_chunk_end(png);
+  }
+  png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+  png_destroy_write_struct(&png, &info);
   return 0;
 }

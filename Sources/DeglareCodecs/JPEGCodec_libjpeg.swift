@@ -148,6 +148,7 @@ enum LibJPEG {
     -> [UInt8]
   {
     let components = image.layout.colorChannelCount
+    let metadata = metadata.adapted(to: image.layout)
     let pixels = eightBitColour(image)
     var output: UnsafeMutablePointer<UInt8>?
     var outputLength: UInt = 0
@@ -181,7 +182,7 @@ enum LibJPEG {
       }
     }
     guard status == 0, let output else {
-      let text = errorText.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      let text = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw CodecError(.encodeFailed, "the JPEG could not be encoded: \(text)")
     }
     defer { free(output) }

@@ -86,6 +86,34 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
                int level, int strategy, int filters,
                cpng_sink sink, void *sink_context, char *err, size_t err_length);
 
+// MARK: - PNG writing in parallel (pigz-style)
+//
+// libpng compresses IDAT on one thread. For the fast setting deglare filters rows itself and
+// deflates independent horizontal bands on several threads: every band is a raw deflate stream
+// ending on a byte boundary (Z_SYNC_FLUSH; the last one Z_FINISH), so the concatenation, after a
+// zlib header and before the combined Adler-32, is one valid zlib stream. libpng still writes the
+// signature, IHDR, every ancillary chunk and IEND.
+
+/// One compressed band of rows.
+typedef struct {
+  uint8_t *data;        // malloc'ed; free with cpng_band_free
+  size_t length;
+  uint32_t adler;       // Adler-32 of the band's filtered bytes (starting value 1)
+  size_t raw_length;    // number of filtered bytes
+} cpng_band;
+
+/// Filters rows [first_row, first_row + row_count) with `filter` (PNG filter type 0-4) and
+/// deflates them as a raw stream. 16-bit samples are host order and are written big-endian.
+int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t first_row, uint32_t row_count,
+                      int channels, int bit_depth, int filter, int level, int strategy, int is_last,
+                      cpng_band *band, char *err, size_t err_length);
+void cpng_band_free(cpng_band *band);
+
+/// Writes the PNG: signature, IHDR, metadata chunks, the bands as IDAT chunks, IEND.
+int cpng_write_bands(uint32_t width, uint32_t height, int channels, int bit_depth, const cpng_write_meta *meta,
+                     int level, const cpng_band *bands, int band_count,
+                     cpng_sink sink, void *sink_context, char *err, size_t err_length);
+
 /// PNG_FILTER_* values, re-exported because the macros are not importable as one mask.
 extern const int CPNG_FILTER_NONE;
 extern const int CPNG_FILTER_SUB;

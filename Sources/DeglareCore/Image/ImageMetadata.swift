@@ -94,3 +94,24 @@ extension ImageMetadata.Density {
     }
   }
 }
+
+extension ImageMetadata {
+  /// The ICC profile's data colour space signature ("RGB ", "GRAY", "CMYK"), if there is a profile.
+  public var iccColorSpace: String? {
+    guard let profile = iccProfile, profile.count >= 20 else { return nil }
+    return String(decoding: profile[16..<20], as: UTF8.self)
+  }
+
+  /// The metadata an encoder should write for an image of `layout`: an ICC profile whose colour
+  /// space does not match the channels (an RGB profile on a gray image, a CMYK profile) is
+  /// dropped, because PNG and JPEG readers would misinterpret the pixels with it.
+  public func adapted(to layout: ChannelLayout) -> ImageMetadata {
+    guard let space = iccColorSpace else { return self }
+    let matches = layout.colorChannelCount == 1 ? space == "GRAY" : space == "RGB "
+    if matches { return self }
+    var copy = self
+    copy.iccProfile = nil
+    copy.iccProfileName = nil
+    return copy
+  }
+}
