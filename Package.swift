@@ -42,6 +42,9 @@ let package = Package(
 
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
     .executableTarget(name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore"], path: "Benchmarks/Swift"),
+    .executableTarget(
+      name: "straighten-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
+      path: "Tools/StraightenEval"),
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs"]),

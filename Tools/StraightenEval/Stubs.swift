@@ -1,0 +1,2 @@
+enum SyntheticEvaluation { static func run(_ options: Options) { fail("not yet") } }
+enum PhotoDetection { static func run(_ options: Options) { fail("not yet") } }
