@@ -15,18 +15,21 @@ public enum PerspectiveWarp {
     /// and is the sharpest kernel without visible ringing (OpenCV uses -0.75, a little sharper
     /// and ringier).
     public var cubicA: Double
-    /// Positions per pixel at which the kernel weights are tabulated; the source position is
-    /// rounded to the nearest 1/`subpixelSteps` of a pixel (OpenCV uses 32; 256 keeps the
-    /// rounding error under 0.002 px).
+    /// Positions per pixel at which the kernel weights are tabulated, a power of two; the source
+    /// position is rounded to the nearest 1/`subpixelSteps` of a pixel (OpenCV uses 32; 256
+    /// keeps the rounding error under 0.002 px).
     public var subpixelSteps: Int
-    /// How many bands of rows run in parallel; 0 picks four bands per active processor.
-    public var bands: Int
+    /// Output rows per band; the bands are spread over all cores.
+    public var bandHeight: Int
+    /// Output columns per tile within a band, so the source pixels a tile reads stay in cache.
+    public var tileWidth: Int
 
     /// Creates a configuration.
-    public init(cubicA: Double = -0.5, subpixelSteps: Int = 256, bands: Int = 0) {
+    public init(cubicA: Double = -0.5, subpixelSteps: Int = 256, bandHeight: Int = 32, tileWidth: Int = 256) {
       self.cubicA = cubicA
       self.subpixelSteps = subpixelSteps
-      self.bands = bands
+      self.bandHeight = bandHeight
+      self.tileWidth = tileWidth
     }
   }
 
@@ -46,13 +49,13 @@ public enum PerspectiveWarp {
     configuration: Configuration = Configuration()
   ) -> ImageBuffer {
     precondition(size.width > 0 && size.height > 0, "the output has at least one pixel")
-    let table = CubicWeightTable(a: configuration.cubicA, steps: configuration.subpixelSteps)
-    let bands = configuration.bands > 0
-      ? configuration.bands : max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
+    let table = CubicWeightTable(
+      a: configuration.cubicA, steps: configuration.subpixelSteps, shift: image.bitDepth == .eight ? 11 : 14)
+    let bandHeight = max(1, configuration.bandHeight)
     let job = WarpJob(
       sourceWidth: image.width, sourceHeight: image.height, width: size.width, height: size.height,
       channels: image.channelCount, matrix: sourceFromDestination.matrix, table: table,
-      bands: min(bands, size.height))
+      bands: (size.height + bandHeight - 1) / bandHeight, tileWidth: max(1, configuration.tileWidth))
     let count = size.width * size.height * image.channelCount
     switch image.bitDepth {
     case .eight:
@@ -76,23 +79,39 @@ public enum PerspectiveWarp {
 }
 
 /// Keys' cubic convolution weights for the four taps at offsets -1, 0, 1, 2 around a source
-/// position, tabulated at `steps + 1` fractional positions (each row sums to 1 exactly in
-/// floating point up to rounding, so a flat area stays flat).
+/// position, tabulated at `steps` fractional positions (a power of two) in fixed point with
+/// `shift` fractional bits; each position's four weights sum to exactly `1 << shift`, so a flat
+/// area stays exactly flat.
 struct CubicWeightTable: Sendable {
-  /// Fractional positions per pixel.
+  /// Fractional bits of a weight: 11 for 8-bit images (so two weighted sums of 8-bit samples fit
+  /// in 32 bits and two channels share one 64-bit multiply), 14 for 16-bit images.
+  let shift: Int
+  /// Fractional positions per pixel, a power of two.
   let steps: Int
-  /// `(steps + 1) * 4` weights, four per position.
-  let weights: [Float]
+  /// log2 of `steps`.
+  let stepShift: Int
+  /// `steps * 4` weights, four per position.
+  let weights: [Int32]
 
-  init(a: Double, steps: Int) {
-    self.steps = steps
-    var weights: [Float] = []
-    weights.reserveCapacity((steps + 1) * 4)
-    for index in 0...steps {
+  /// Creates the table; `steps` is rounded up to a power of two.
+  init(a: Double, steps requested: Int, shift: Int) {
+    self.shift = shift
+    var stepShift = 0
+    while (1 << stepShift) < max(requested, 1) { stepShift += 1 }
+    self.stepShift = stepShift
+    steps = 1 << stepShift
+    let one = 1 << shift
+    var weights: [Int32] = []
+    weights.reserveCapacity(steps * 4)
+    for index in 0..<steps {
       let t = Double(index) / Double(steps)
       let exact = [t + 1, t, 1 - t, 2 - t].map { CubicWeightTable.kernel(abs($0), a: a) }
-      let total = exact.reduce(0, +)
-      weights.append(contentsOf: exact.map { Float($0 / total) })
+      var fixed = exact.map { Int32(($0 * Double(one)).rounded()) }
+      // Put the rounding remainder on the largest weight.
+      let remainder = Int32(one) - fixed.reduce(0, +)
+      let largest = fixed.indices.max { fixed[$0] < fixed[$1] } ?? 1
+      fixed[largest] += remainder
+      weights.append(contentsOf: fixed)
     }
     self.weights = weights
   }
