@@ -1,2 +1,1 @@
 enum SyntheticEvaluation { static func run(_ options: Options) { fail("not yet") } }
-enum PhotoDetection { static func run(_ options: Options) { fail("not yet") } }

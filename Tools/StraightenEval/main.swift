@@ -21,5 +21,6 @@ switch command {
 case "warp-bench": WarpBench.run(options)
 case "synthetic": SyntheticEvaluation.run(options)
 case "detect": PhotoDetection.run(options)
+case "diagnose": Diagnosis.run(options)
 default: fail("unknown command \(command)")
 }
