@@ -43,7 +43,7 @@ enum Diagnosis {
       (
         "candidates",
         .array(
-          candidates.prefix(40).map { candidate in
+          candidates.prefix(options.int("--top", default: 40)).map { candidate in
             .object([
               ("corners", .array(candidate.quad.corners.map(point))),
               ("coverage", .array(candidate.coverage.map(JSONValue.double))),

@@ -47,6 +47,9 @@ extension FrameDetector {
     public var peakSeparationPixels: Double
     /// Each Hough line is re-fitted to the edge pixels within this many analysis pixels of it.
     public var lineSupportDistance: Double
+    /// The re-fit may turn a line by at most this many degrees (two parallel edges a few pixels
+    /// apart can make a Hough peak slanted across both; the robust fit settles on one).
+    public var lineRefitMaximumTurnDegrees: Double
     /// A side's edge pixels must lie within this many analysis pixels of it.
     public var coverageRadius: Int
     /// ... and have a normal within this many degrees of the side's.
@@ -90,6 +93,16 @@ extension FrameDetector {
     /// Refinement: for the frame, the outermost gradient peak at least this fraction of the
     /// profile's strongest is the edge (the wall side is flat; the frame has inner ridges).
     public var refineOuterPeakFraction: Double
+    /// Refinement: a peak is skipped as a shadow's edge when the samples this many pixels inside
+    /// it are all wall-coloured...
+    public var refineInsideOffsets: ClosedRange<Int>
+    /// ... that is, no further (8-bit levels) from a multiple of the wall colour than this...
+    public var refineWallResidual: Float
+    /// ... or this fraction of the wall colour's length, whichever is larger...
+    public var refineWallResidualFraction: Float
+    /// ... and no brighter than this multiple of the wall (a pale frame is brighter than its
+    /// wall; a shadow is not).
+    public var refineBrightestWall: Float
     /// Refinement: the robust line fit per side.
     public var refineLineFit: LineFit.Configuration
     /// Refinement: a refined corner further than this many analysis pixels from the coarse one
@@ -101,6 +114,13 @@ extension FrameDetector {
     /// Wall contrast: the band inside an edge whose farthest sample must not be wall (a pale
     /// outer lip is followed by the frame's colour).
     public var wallInsideBand: ClosedRange<Int>
+    /// Wall contrast: the band right inside an edge that, when it is the outside band darkened
+    /// with the same hue, marks the edge as a shadow's (analysis pixels).
+    public var shadowBand: ClosedRange<Int>
+    /// ... darkened to at most this fraction of the outside's brightness...
+    public var shadowBrightest: Float
+    /// ... with the hue kept within this fraction of the outside colour's length.
+    public var shadowHueTolerance: Float
     /// Wall contrast: colour distances (8-bit levels) are divided by this; a frame differs
     /// from the wall by more, a lit wall from itself by much less.
     public var wallContrastScale: Float
@@ -124,10 +144,11 @@ extension FrameDetector {
       angleStepDegrees = 0.25
       voteAngleDegrees = 3
       maximumTiltDegrees = 30
-      linesPerFamily = 16
-      peakSeparationDegrees = 2
-      peakSeparationPixels = 5
+      linesPerFamily = 20
+      peakSeparationDegrees = 1
+      peakSeparationPixels = 3
       lineSupportDistance = 1.5
+      lineRefitMaximumTurnDegrees = 3
       coverageRadius = 1
       coverageAngleDegrees = 12
       maximumCornerDeviationDegrees = 35
@@ -146,11 +167,18 @@ extension FrameDetector {
       refineNarrowSearchAnalysisPixels = 1
       refineProfileWidth = 5
       refineProfileSigma = 1.2
-      refineOuterPeakFraction = 0.45
+      refineOuterPeakFraction = 0.25
+      refineInsideOffsets = 2...6
+      refineWallResidual = 8
+      refineWallResidualFraction = 0.05
+      refineBrightestWall = 1.05
       refineLineFit = LineFit.Configuration(iterations: 4, trimSigmas: 2.5, minimumTolerance: 1.0, minimumInlierFraction: 0.35)
       refineMaximumShiftAnalysisPixels = 5
       wallOutsideBand = 2...4
       wallInsideBand = 1...6
+      shadowBand = 1...2
+      shadowBrightest = 0.97
+      shadowHueTolerance = 0.06
       wallContrastScale = 40
       wallDarkestShadow = 0.35
       wallBrightest = 1.15

@@ -115,7 +115,7 @@ extension FrameDetector {
     }
     let unique = Array(Set(points))
     guard unique.count >= 8, let fit = LineFit.robust(unique, configuration: configuration.refineLineFit) else { return nil }
-    guard fit.line.angle(to: line) <= 2 * configuration.angleStepDegrees * .pi / 180 + 0.002 else { return nil }
+    guard fit.line.angle(to: line) <= configuration.lineRefitMaximumTurnDegrees * .pi / 180 else { return nil }
     return fit.line
   }
 }

@@ -109,8 +109,12 @@ extension FrameDetector {
     case .strongest:
       chosen = strongest
     case .outermost:
+      // From the outside in, the first strong peak with something other than wall behind it:
+      // the edge of a cast shadow has the wall's colour, darker, on its inner side.
       let threshold = Float(configuration.refineOuterPeakFraction) * gradient[strongest]
-      chosen = peaks.filter { gradient[$0] >= threshold }.max() ?? strongest
+      let strong = peaks.filter { gradient[$0] >= threshold }.sorted(by: >)
+      let wall = meanColour(smoothed, (count - 3)..<count)
+      chosen = strong.first { peak in !wallLike(smoothed, inside: peak, wall: wall) } ?? strong.first ?? strongest
     }
     let before = gradient[chosen - 1]
     let peak = gradient[chosen]
@@ -118,6 +122,37 @@ extension FrameDetector {
     let curvature = before - 2 * peak + after
     let shift = curvature < 0 ? Double(0.5 * (before - after) / curvature) : 0
     return Double(chosen - steps) + max(-0.5, min(0.5, shift))
+  }
+
+  /// The mean colour of `profile` over `range`.
+  private func meanColour(_ profile: [[Float]], _ range: Range<Int>) -> [Float] {
+    guard let channels = profile.first?.count, !range.isEmpty else { return [] }
+    return (0..<channels).map { channel in range.reduce(0) { $0 + profile[$1][channel] } / Float(range.count) }
+  }
+
+  /// Whether every sample `refineInsideOffsets` pixels inside the peak at `index` has the wall's
+  /// hue at a brightness from `wallDarkestShadow` to `refineBrightestWall` times the wall's:
+  /// the wall in shadow, not the frame.
+  private func wallLike(_ profile: [[Float]], inside index: Int, wall: [Float]) -> Bool {
+    let squaredNorm = wall.reduce(0) { $0 + $1 * $1 }
+    guard squaredNorm > 1 else { return false }
+    let tolerance = max(configuration.refineWallResidual, configuration.refineWallResidualFraction * squaredNorm.squareRoot())
+    for offset in configuration.refineInsideOffsets {
+      let position = index - offset
+      guard position >= 0 else { break }
+      let colour = profile[position]
+      var dot: Float = 0
+      for (value, wallValue) in zip(colour, wall) { dot += value * wallValue }
+      let alpha = dot / squaredNorm
+      var residual: Float = 0
+      for (value, wallValue) in zip(colour, wall) { residual += (value - alpha * wallValue) * (value - alpha * wallValue) }
+      if alpha < configuration.wallDarkestShadow || alpha > configuration.refineBrightestWall
+        || residual.squareRoot() > tolerance
+      {
+        return false
+      }
+    }
+    return true
   }
 
   /// Each channel of `profile` smoothed by a Gaussian of `sigma` samples (ends repeated).

@@ -4,7 +4,8 @@
 // shadow is the wall's colour, darker). So each side of a candidate is scored by how close the
 // band outside it is to the wall colour and how far the band inside gets from it (the farthest
 // sample: a frame's outer lip can be pale, what lies behind it is not), with darkening down to
-// a third of the wall's brightness not counted as a difference.
+// a third of the wall's brightness not counted as a difference. An edge whose inner side right
+// next to it is its outer side darkened, same hue, is a shadow's edge and scores nothing.
 
 /// Scores how much a straight edge looks like a frame against the wall, on an analysis image.
 struct WallContrast {
@@ -14,6 +15,9 @@ struct WallContrast {
   private let wallSquaredNorm: Float
   private let wallNorm: Float
   private let outsideOffsets: ClosedRange<Int>
+  private let nearInsideOffsets: ClosedRange<Int>
+  private let shadowCeiling: Float
+  private let shadowHue: Float
   private let insideOffsets: ClosedRange<Int>
   private let scale: Float
   private let darkestShadow: Float
@@ -23,6 +27,9 @@ struct WallContrast {
     self.image = image
     outsideOffsets = configuration.wallOutsideBand
     insideOffsets = configuration.wallInsideBand
+    nearInsideOffsets = configuration.shadowBand
+    shadowCeiling = configuration.shadowBrightest
+    shadowHue = configuration.shadowHueTolerance
     scale = configuration.wallContrastScale
     darkestShadow = configuration.wallDarkestShadow
     brightestWall = configuration.wallBrightest
@@ -65,12 +72,29 @@ struct WallContrast {
     guard let outsidePlus = bandColour(point, normal, 1, outsideOffsets),
       let outsideMinus = bandColour(point, normal, -1, outsideOffsets)
     else { return (0, 0) }
-    let insidePlus = farthest(point, normal, 1)
-    let insideMinus = farthest(point, normal, -1)
-    return (
-      Double(score(inside: insidePlus, outside: distance(outsideMinus))),
-      Double(score(inside: insideMinus, outside: distance(outsidePlus)))
-    )
+    var towardNormal = score(inside: farthest(point, normal, 1), outside: distance(outsideMinus))
+    var awayFromNormal = score(inside: farthest(point, normal, -1), outside: distance(outsidePlus))
+    if let nearPlus = bandColour(point, normal, 1, nearInsideOffsets), isShadow(nearPlus, of: outsideMinus) {
+      towardNormal = 0
+    }
+    if let nearMinus = bandColour(point, normal, -1, nearInsideOffsets), isShadow(nearMinus, of: outsidePlus) {
+      awayFromNormal = 0
+    }
+    return (Double(towardNormal), Double(awayFromNormal))
+  }
+
+  /// Whether `colour` is `reference` darkened, hue kept: the inner side of a cast shadow's edge.
+  func isShadow(_ colour: [Float], of reference: [Float]) -> Bool {
+    let squaredNorm = reference.reduce(0) { $0 + $1 * $1 }
+    guard squaredNorm > 1 else { return false }
+    var dot: Float = 0
+    for (value, referenceValue) in zip(colour, reference) { dot += value * referenceValue }
+    let alpha = dot / squaredNorm
+    var residual: Float = 0
+    for (value, referenceValue) in zip(colour, reference) {
+      residual += (value - alpha * referenceValue) * (value - alpha * referenceValue)
+    }
+    return alpha >= darkestShadow && alpha <= shadowCeiling && residual.squareRoot() <= shadowHue * squaredNorm.squareRoot()
   }
 
   private func score(inside: Float, outside: Float) -> Float {

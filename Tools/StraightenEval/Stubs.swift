@@ -1,1 +1,0 @@
-enum SyntheticEvaluation { static func run(_ options: Options) { fail("not yet") } }
