@@ -15,8 +15,22 @@ extension FrameDetector {
     var confidence: Double
     /// Area in square analysis pixels.
     var area: Double
+    /// The analysis image's area, square pixels.
+    var imageArea: Double
   }
+}
 
+extension FrameDetector.PassThresholds {
+  /// Whether a candidate found with looser thresholds also passes these.
+  func admits(_ candidate: FrameDetector.Candidate) -> Bool {
+    let lengths = candidate.quad.edgeLengths
+    let aspect = (lengths[0] + lengths[2]) / max(lengths[1] + lengths[3], 1e-9)
+    return candidate.area >= minimumAreaFraction * candidate.imageArea && aspectRange.contains(aspect)
+      && (candidate.coverage.min() ?? 0) >= minimumSideCoverage && candidate.confidence >= minimumConfidence
+  }
+}
+
+extension FrameDetector {
   /// Builds and scores every quad the lines allow.
   struct CandidateSearch {
     let detector: FrameDetector
@@ -131,7 +145,9 @@ extension FrameDetector {
               let confidence = score(coverage) * (0.5 + 0.5 * score(contrast))
               guard confidence >= thresholds.minimumConfidence else { continue }
               result.append(
-                Candidate(quad: quad, coverage: coverage, wallContrast: contrast, confidence: confidence, area: area))
+                Candidate(
+                  quad: quad, coverage: coverage, wallContrast: contrast, confidence: confidence, area: area,
+                  imageArea: imageArea))
             }
           }
         }

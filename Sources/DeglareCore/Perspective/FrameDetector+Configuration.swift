@@ -64,6 +64,15 @@ extension FrameDetector {
     /// Candidates within this much confidence of the best one count as tied; the largest
     /// tied candidate wins, so the outer frame edge beats an inner mat edge.
     public var tieTolerance: Double
+    /// A candidate around the chosen one replaces it when its four sides are all covered at
+    /// least this much...
+    public var enclosingMinimumCoverage: Double
+    /// ... none of them scores less wall contrast than this (a cast shadow's edge scores 0)...
+    public var enclosingMinimumWallContrast: Double
+    /// ... its sides are within this many degrees of the chosen one's...
+    public var enclosingMaximumAngleDegrees: Double
+    /// ... and no farther from them than this fraction of the chosen one's longest side.
+    public var enclosingMaximumInset: Double
     /// The first pass.
     public var strict: PassThresholds
     /// The second pass, when the first finds nothing.
@@ -146,7 +155,7 @@ extension FrameDetector {
       maximumTiltDegrees = 30
       linesPerFamily = 20
       peakSeparationDegrees = 1
-      peakSeparationPixels = 3
+      peakSeparationPixels = 2
       lineSupportDistance = 1.5
       lineRefitMaximumTurnDegrees = 3
       coverageRadius = 1
@@ -155,6 +164,10 @@ extension FrameDetector {
       maximumOppositeSideRatio = 1.8
       cornerOutsideTolerance = 0.02
       tieTolerance = 0.08
+      enclosingMinimumCoverage = 0.9
+      enclosingMinimumWallContrast = 0.08
+      enclosingMaximumAngleDegrees = 3
+      enclosingMaximumInset = 0.25
       strict = PassThresholds(minimumAreaFraction: 0.15, aspectRange: 0.2...5, minimumSideCoverage: 0.45, minimumConfidence: 0.6)
       permissive = PassThresholds(minimumAreaFraction: 0.02, aspectRange: 0.1...10, minimumSideCoverage: 0.2, minimumConfidence: 0.3)
       paintingMinimumAreaFraction = 0.2
@@ -163,7 +176,7 @@ extension FrameDetector {
       paintingMaximumInsetRatio = 4
       refineSamplesPerSide = 96
       refineEndMargin = 0.08
-      refineSearchAnalysisPixels = 4
+      refineSearchAnalysisPixels = 6
       refineNarrowSearchAnalysisPixels = 1
       refineProfileWidth = 5
       refineProfileSigma = 1.2
@@ -173,7 +186,7 @@ extension FrameDetector {
       refineWallResidualFraction = 0.05
       refineBrightestWall = 1.05
       refineLineFit = LineFit.Configuration(iterations: 4, trimSigmas: 2.5, minimumTolerance: 1.0, minimumInlierFraction: 0.35)
-      refineMaximumShiftAnalysisPixels = 5
+      refineMaximumShiftAnalysisPixels = 7
       wallOutsideBand = 2...4
       wallInsideBand = 1...6
       shadowBand = 1...2

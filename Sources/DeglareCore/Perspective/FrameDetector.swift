@@ -67,21 +67,21 @@ public struct FrameDetector: Sendable {
       blurred, minimumStrength: configuration.minimumEdgeStrength, relativeStrength: configuration.relativeEdgeStrength)
     let lines = houghLines(edges)
     let search = CandidateSearch(detector: self, image: blurred, edges: edges, lines: lines)
-    var candidates = search.candidates(configuration.strict)
+    let permissive = search.candidates(configuration.permissive)
+    var candidates = permissive.filter { configuration.strict.admits($0) }
     var source = FrameDetection.Source.strict
     if candidates.isEmpty {
-      candidates = search.candidates(configuration.permissive)
+      candidates = permissive
       source = .permissive
     }
-    guard let frame = choose(candidates) else {
+    guard let frame = choose(candidates, enclosingFrom: permissive) else {
       return fallback(size: image.size, reason: "no frame edge was found")
     }
     var chosen = frame
     var warnings: [String] = []
     var peakRule = PeakRule.outermost
     if target == .painting {
-      let inner = search.candidates(configuration.permissive)
-      if let painting = choosePainting(inside: frame, from: inner) {
+      if let painting = choosePainting(inside: frame, from: permissive) {
         chosen = painting
         peakRule = .strongest
       } else {
@@ -111,10 +111,30 @@ public struct FrameDetector: Sendable {
   }
 
   /// The candidate with the best confidence, or among those within the tie tolerance of it, the
-  /// largest.
-  func choose(_ candidates: [Candidate]) -> Candidate? {
-    guard let best = candidates.map(\.confidence).max() else { return nil }
-    return candidates.filter { $0.confidence >= best - configuration.tieTolerance }.max { $0.area < $1.area }
+  /// largest; then, if one exists, the largest candidate around it whose four sides are fully
+  /// covered edges parallel to its own (a pale frame on a pale wall scores little wall contrast,
+  /// and the canvas inside it would win).
+  func choose(_ candidates: [Candidate], enclosingFrom pool: [Candidate]) -> Candidate? {
+    guard let best = candidates.map(\.confidence).max(),
+      let chosen = candidates.filter({ $0.confidence >= best - configuration.tieTolerance }).max(by: { $0.area < $1.area })
+    else { return nil }
+    let maximumAngle = configuration.enclosingMaximumAngleDegrees * .pi / 180
+    let enclosing = pool.filter { outer in
+      guard outer.area > chosen.area, outer.coverage.allSatisfy({ $0 >= configuration.enclosingMinimumCoverage }),
+        outer.wallContrast.allSatisfy({ $0 >= configuration.enclosingMinimumWallContrast }),
+        chosen.quad.corners.allSatisfy({ outer.quad.contains($0) })
+      else { return false }
+      let size = chosen.quad.longestEdge
+      return (0..<4).allSatisfy { side in
+        let outerEdge = outer.quad.edge(side)
+        let innerEdge = chosen.quad.edge(side)
+        let outerLine = Line(through: outerEdge.start, outerEdge.end)
+        let inset = abs(outerLine.signedDistance(to: (innerEdge.start + innerEdge.end) / 2))
+        return outerLine.angle(to: Line(through: innerEdge.start, innerEdge.end)) <= maximumAngle
+          && inset <= configuration.enclosingMaximumInset * size
+      }
+    }
+    return enclosing.max { $0.area < $1.area } ?? chosen
   }
 }
 
