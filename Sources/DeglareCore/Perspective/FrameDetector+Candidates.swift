@@ -198,25 +198,33 @@ extension FrameDetector {
     }
   }
 
-  /// The canvas inside `frame`: the best-confidence candidate (ties: the innermost) that lies
-  /// inside the frame with sides parallel to the frame's and insets of similar width.
+  /// The canvas inside `frame`: among the candidates inside it whose sides are parallel to the
+  /// frame's and whose insets from it are about equal once the perspective is undone (a
+  /// moulding is equally wide all round; a door or window painted in the picture is not), the
+  /// innermost of those within the tie tolerance of the best confidence (the moulding's own
+  /// ridges are concentric too, and lie outside the canvas).
   func choosePainting(inside frame: Candidate, from candidates: [Candidate]) -> Candidate? {
     let maximumAngle = configuration.paintingMaximumAngleDegrees * .pi / 180
+    let unitSquare = Quad(rectangleFrom: Point(x: 0, y: 0), to: Point(x: 1, y: 1))
+    guard let rectify = try? Homography(from: frame.quad, to: unitSquare) else { return nil }
+    let aspect = ProportionEstimator.edgeLengthAspect(frame.quad)
     let inner = candidates.filter { candidate in
       guard candidate.area >= configuration.paintingMinimumAreaFraction * frame.area,
         candidate.area <= configuration.paintingMaximumAreaFraction * frame.area,
         candidate.quad.corners.allSatisfy({ frame.quad.contains($0) })
       else { return false }
-      var insets: [Double] = []
       for side in 0..<4 {
         let frameEdge = frame.quad.edge(side)
         let innerEdge = candidate.quad.edge(side)
         let frameLine = Line(through: frameEdge.start, frameEdge.end)
-        let innerLine = Line(through: innerEdge.start, innerEdge.end)
-        guard frameLine.angle(to: innerLine) <= maximumAngle else { return false }
-        insets.append(abs(frameLine.signedDistance(to: (innerEdge.start + innerEdge.end) / 2)))
+        guard frameLine.angle(to: Line(through: innerEdge.start, innerEdge.end)) <= maximumAngle else { return false }
       }
-      guard let narrowest = insets.min(), let widest = insets.max(), narrowest >= 1 else { return false }
+      let flat = candidate.quad.map(rectify.map)
+      let insets = [
+        (flat.topLeft.y + flat.topRight.y) / 2, aspect * (1 - (flat.topRight.x + flat.bottomRight.x) / 2),
+        1 - (flat.bottomLeft.y + flat.bottomRight.y) / 2, aspect * (flat.topLeft.x + flat.bottomLeft.x) / 2,
+      ]
+      guard let narrowest = insets.min(), let widest = insets.max(), narrowest > 0.002 else { return false }
       return widest <= configuration.paintingMaximumInsetRatio * narrowest
     }
     guard let best = inner.map(\.confidence).max() else { return nil }

@@ -83,8 +83,8 @@ extension FrameDetector {
     public var paintingMaximumAreaFraction: Double
     /// ... and its sides must be within this many degrees of the frame's.
     public var paintingMaximumAngleDegrees: Double
-    /// ... and the widest of its four insets from the frame at most this many times the
-    /// narrowest (frames are about equally wide all round).
+    /// ... and the widest of its four insets from the frame, measured with the perspective
+    /// undone, at most this many times the narrowest (a moulding is equally wide all round).
     public var paintingMaximumInsetRatio: Double
     /// Refinement: profiles across each side at full resolution.
     public var refineSamplesPerSide: Int
@@ -102,6 +102,9 @@ extension FrameDetector {
     /// Refinement: for the frame, the outermost gradient peak at least this fraction of the
     /// profile's strongest is the edge (the wall side is flat; the frame has inner ridges).
     public var refineOuterPeakFraction: Double
+    /// Refinement: for the canvas, the peak nearest the coarse edge among those at least this
+    /// fraction of the strongest.
+    public var refineNearestPeakFraction: Double
     /// Refinement: a peak is skipped as a shadow's edge when the samples this many pixels inside
     /// it are all wall-coloured...
     public var refineInsideOffsets: ClosedRange<Int>
@@ -173,7 +176,7 @@ extension FrameDetector {
       paintingMinimumAreaFraction = 0.2
       paintingMaximumAreaFraction = 0.95
       paintingMaximumAngleDegrees = 3
-      paintingMaximumInsetRatio = 4
+      paintingMaximumInsetRatio = 1.6
       refineSamplesPerSide = 96
       refineEndMargin = 0.08
       refineSearchAnalysisPixels = 6
@@ -181,6 +184,7 @@ extension FrameDetector {
       refineProfileWidth = 5
       refineProfileSigma = 1.2
       refineOuterPeakFraction = 0.25
+      refineNearestPeakFraction = 0.3
       refineInsideOffsets = 2...6
       refineWallResidual = 8
       refineWallResidualFraction = 0.05

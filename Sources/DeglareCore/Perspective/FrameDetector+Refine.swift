@@ -6,8 +6,9 @@ extension FrameDetector {
     /// The outermost peak at least `refineOuterPeakFraction` of the strongest: the frame's
     /// outer edge, with only flat wall beyond it.
     case outermost
-    /// The strongest peak: the canvas edge, between frame and painting.
-    case strongest
+    /// The strong peak nearest the coarse edge: the canvas edge, between a moulding whose ridges
+    /// can be stronger edges and a painting whose content can be too.
+    case nearest
   }
 
   /// Each side of `coarse` (canonical coordinates) re-fitted at full resolution: colour profiles
@@ -106,8 +107,9 @@ extension FrameDetector {
     guard let strongest = peaks.max(by: { gradient[$0] < gradient[$1] }), gradient[strongest] > 1 else { return nil }
     let chosen: Int
     switch rule {
-    case .strongest:
-      chosen = strongest
+    case .nearest:
+      let threshold = Float(configuration.refineNearestPeakFraction) * gradient[strongest]
+      chosen = peaks.filter { gradient[$0] >= threshold }.min { abs($0 - steps) < abs($1 - steps) } ?? strongest
     case .outermost:
       // From the outside in, the first strong peak with something other than wall behind it:
       // the edge of a cast shadow has the wall's colour, darker, on its inner side.

@@ -83,7 +83,7 @@ public struct FrameDetector: Sendable {
     if target == .painting {
       if let painting = choosePainting(inside: frame, from: permissive) {
         chosen = painting
-        peakRule = .strongest
+        peakRule = .nearest
       } else {
         warnings.append("no painting edge was found inside the frame; using the frame's outer edge")
       }
