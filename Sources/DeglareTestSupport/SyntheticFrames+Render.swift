@@ -1,28 +1,34 @@
 import DeglareCore
 import Foundation
 
+/// Renders a plane seen through a homography: each pixel averages `colour` at 2 x 2 points of
+/// the pixel (canonical coordinates, (0, 0) the centre of the top-left pixel) mapped back to the
+/// plane. 8-bit RGB.
+public func renderPlane(size: PixelSize, planeToImage: Homography, colour: (Point) -> [Double]) -> ImageBuffer {
+  let toPlane = planeToImage.inverse ?? .identity
+  var samples = [UInt8](repeating: 0, count: size.width * size.height * 3)
+  let offsets = [-0.25, 0.25]
+  for y in 0..<size.height {
+    for x in 0..<size.width {
+      var sum = [0.0, 0.0, 0.0]
+      for dy in offsets {
+        for dx in offsets {
+          let value = colour(toPlane.map(Point(x: Double(x) + dx, y: Double(y) + dy)))
+          for channel in 0..<3 { sum[channel] += value[channel] }
+        }
+      }
+      let index = (y * size.width + x) * 3
+      for channel in 0..<3 { samples[index + channel] = UInt8(min(255, max(0, (sum[channel] / 4).rounded()))) }
+    }
+  }
+  return ImageBuffer(width: size.width, height: size.height, layout: .rgb, samples: samples)
+}
+
 extension SyntheticFrameScene {
   /// Renders the photo as 8-bit RGB.
   public func render() -> ImageBuffer {
-    let toPlane = planeToImage.inverse ?? .identity
     let content = PaintingContent(seed: seed)
-    var samples = [UInt8](repeating: 0, count: size.width * size.height * 3)
-    let offsets = [-0.25, 0.25]
-    for y in 0..<size.height {
-      for x in 0..<size.width {
-        var sum = [0.0, 0.0, 0.0]
-        for dy in offsets {
-          for dx in offsets {
-            let point = toPlane.map(Point(x: Double(x) + dx, y: Double(y) + dy))
-            let colour = self.colour(at: point, content: content)
-            for channel in 0..<3 { sum[channel] += colour[channel] }
-          }
-        }
-        let index = (y * size.width + x) * 3
-        for channel in 0..<3 { samples[index + channel] = UInt8(min(255, max(0, (sum[channel] / 4).rounded()))) }
-      }
-    }
-    return ImageBuffer(width: size.width, height: size.height, layout: .rgb, samples: samples)
+    return renderPlane(size: size, planeToImage: planeToImage) { colour(at: $0, content: content) }
   }
 
   /// The colour of the scene at a plane point.

@@ -52,6 +52,27 @@ public struct SyntheticFrameScene: Sendable {
   /// The random seed of the painting's content and the wall's texture.
   public var seed: UInt64
 
+  /// Creates a scene.
+  public init(
+    size: PixelSize, frameWidth: Double, frameHeight: Double, mouldingWidth: Double, matWidth: Double, style: FrameStyle,
+    wallColour: [Double], shadowOffset: Point, shadowSoftness: Double, shadowStrength: Double, hasLabel: Bool,
+    planeToImage: Homography, seed: UInt64
+  ) {
+    self.size = size
+    self.frameWidth = frameWidth
+    self.frameHeight = frameHeight
+    self.mouldingWidth = mouldingWidth
+    self.matWidth = matWidth
+    self.style = style
+    self.wallColour = wallColour
+    self.shadowOffset = shadowOffset
+    self.shadowSoftness = shadowSoftness
+    self.shadowStrength = shadowStrength
+    self.hasLabel = hasLabel
+    self.planeToImage = planeToImage
+    self.seed = seed
+  }
+
   /// The frame's outer edge in the photo (the ground truth of `--target frame`).
   public var frameQuad: Quad { rectangle(inset: 0) }
   /// The canvas in the photo (the ground truth of `--target painting`).

@@ -58,3 +58,26 @@ enum SyntheticEvaluation {
     ])
   }
 }
+
+/// `test-scene OUT.png [--style S] [--mat M] [--label]`: the scene of FrameDetectorTests, for
+/// looking at it and running `diagnose` on it.
+enum TestScene {
+  static func run(_ options: Options) {
+    guard let output = options.positionals.first else { fail("usage: test-scene OUT.png [--style S] [--mat M]") }
+    let size = PixelSize(width: 480, height: 360)
+    let camera = SyntheticFrameScene.camera(
+      size: size, focalLength: 520, distance: 2.3, yaw: 0.18, pitch: -0.1, roll: 0.04, aim: Point(x: 0.02, y: 0))
+    let scene = SyntheticFrameScene(
+      size: size, frameWidth: 1.3, frameHeight: 1, mouldingWidth: 0.11, matWidth: options.double("--mat", default: 0),
+      style: SyntheticFrameScene.FrameStyle(rawValue: options.values["--style"] ?? "gilt") ?? .gilt,
+      wallColour: [214, 210, 204], shadowOffset: Point(x: 0.015, y: 0.025), shadowSoftness: 0.01, shadowStrength: 0.25,
+      hasLabel: options.flag("--label"), planeToImage: camera, seed: 7)
+    do {
+      try ImageFile.write(scene.render(), metadata: ImageMetadata(), to: output, options: ImageWriteOptions(overwrite: true))
+    } catch {
+      fail("\(error)")
+    }
+    func point(_ p: Point) -> JSONValue { .array([.double(p.x), .double(p.y)]) }
+    emit([("frame", .array(scene.frameQuad.corners.map(point))), ("painting", .array(scene.paintingQuad.corners.map(point)))])
+  }
+}

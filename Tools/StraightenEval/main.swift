@@ -22,5 +22,6 @@ case "warp-bench": WarpBench.run(options)
 case "synthetic": SyntheticEvaluation.run(options)
 case "detect": PhotoDetection.run(options)
 case "diagnose": Diagnosis.run(options)
+case "test-scene": TestScene.run(options)
 default: fail("unknown command \(command)")
 }

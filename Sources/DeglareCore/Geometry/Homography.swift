@@ -37,7 +37,7 @@ public struct Homography: Sendable, Equatable {
     let normalized = Homography(solution + [1])
     guard let denormalizer = destinationNormalizer.inverse else { throw .singularHomography }
     let result = denormalizer.concatenating(normalized).concatenating(sourceNormalizer)
-    guard let scaled = result.normalizedScale else { throw .singularHomography }
+    guard let scaled = result.normalizedScale, abs(scaled.determinant) > 1e-12 else { throw .singularHomography }
     self = scaled
   }
 
@@ -56,6 +56,12 @@ public struct Homography: Sendable, Equatable {
     let m = matrix
     let w = m[6] * point.x + m[7] * point.y + m[8]
     return Point(x: (m[0] * point.x + m[1] * point.y + m[2]) / w, y: (m[3] * point.x + m[4] * point.y + m[5]) / w)
+  }
+
+  /// The determinant of the matrix (zero when the transform collapses the plane onto a line).
+  public var determinant: Double {
+    let m = matrix
+    return m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
   }
 
   /// The inverse transform, or nil when the matrix is singular.

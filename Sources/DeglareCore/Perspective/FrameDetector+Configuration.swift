@@ -47,6 +47,13 @@ extension FrameDetector {
     public var peakSeparationPixels: Double
     /// Each Hough line is re-fitted to the edge pixels within this many analysis pixels of it.
     public var lineSupportDistance: Double
+    /// Two re-fitted lines closer than this many analysis pixels across the whole image are one.
+    public var lineDuplicateDistance: Double
+    /// At most `maximumLinesPerBand` lines of a family are kept within any band this many
+    /// analysis pixels wide...
+    public var lineBandPixels: Double
+    /// ... so that a moulding's many ridges do not crowd out the frame's far side.
+    public var maximumLinesPerBand: Int
     /// The re-fit may turn a line by at most this many degrees (two parallel edges a few pixels
     /// apart can make a Hough peak slanted across both; the robust fit settles on one).
     public var lineRefitMaximumTurnDegrees: Double
@@ -77,6 +84,9 @@ extension FrameDetector {
     public var strict: PassThresholds
     /// The second pass, when the first finds nothing.
     public var permissive: PassThresholds
+    /// `--target painting`: the canvas's lines are found among the edges more than this many
+    /// analysis pixels inside the frame's outer edge.
+    public var paintingSearchInset: Double
     /// `--target painting`: the canvas must cover at least this fraction of the frame's area...
     public var paintingMinimumAreaFraction: Double
     /// ... and at most this fraction.
@@ -161,6 +171,9 @@ extension FrameDetector {
       peakSeparationPixels = 2
       lineSupportDistance = 1.5
       lineRefitMaximumTurnDegrees = 3
+      lineDuplicateDistance = 1
+      lineBandPixels = 12
+      maximumLinesPerBand = 5
       coverageRadius = 1
       coverageAngleDegrees = 12
       maximumCornerDeviationDegrees = 35
@@ -173,6 +186,7 @@ extension FrameDetector {
       enclosingMaximumInset = 0.25
       strict = PassThresholds(minimumAreaFraction: 0.15, aspectRange: 0.2...5, minimumSideCoverage: 0.45, minimumConfidence: 0.6)
       permissive = PassThresholds(minimumAreaFraction: 0.02, aspectRange: 0.1...10, minimumSideCoverage: 0.2, minimumConfidence: 0.3)
+      paintingSearchInset = 2
       paintingMinimumAreaFraction = 0.2
       paintingMaximumAreaFraction = 0.95
       paintingMaximumAngleDegrees = 3
@@ -185,7 +199,7 @@ extension FrameDetector {
       refineProfileSigma = 1.2
       refineOuterPeakFraction = 0.25
       refineNearestPeakFraction = 0.3
-      refineInsideOffsets = 2...6
+      refineInsideOffsets = 1...3
       refineWallResidual = 8
       refineWallResidualFraction = 0.05
       refineBrightestWall = 1.05

@@ -15,11 +15,13 @@ extension FrameDetector {
 
   /// Near-horizontal and near-vertical lines of the edge map, strongest first, at most
   /// `linesPerFamily` of each.
-  func houghLines(_ edges: ColorEdges) -> [HoughLine] {
-    horizontalOrVerticalLines(edges, horizontal: true) + horizontalOrVerticalLines(edges, horizontal: false)
+  /// With `region`, only edge pixels inside it vote (the canvas is searched inside the frame).
+  func houghLines(_ edges: ColorEdges, region: Quad? = nil) -> [HoughLine] {
+    horizontalOrVerticalLines(edges, horizontal: true, region: region)
+      + horizontalOrVerticalLines(edges, horizontal: false, region: region)
   }
 
-  private func horizontalOrVerticalLines(_ edges: ColorEdges, horizontal: Bool) -> [HoughLine] {
+  private func horizontalOrVerticalLines(_ edges: ColorEdges, horizontal: Bool, region: Quad?) -> [HoughLine] {
     let step = configuration.angleStepDegrees * .pi / 180
     let maximumTilt = configuration.maximumTiltDegrees * .pi / 180
     let voteWindow = configuration.voteAngleDegrees * .pi / 180
@@ -34,6 +36,7 @@ extension FrameDetector {
     var accumulator = [Int32](repeating: 0, count: angleBins * rhoBins)
     for y in 0..<edges.height {
       for x in 0..<edges.width where edges.isEdge[y * edges.width + x] {
+        if let region, !region.contains(Point(x: Double(x), y: Double(y))) { continue }
         // The pixel's normal relative to the family's centre angle, folded to (-pi/2, pi/2].
         var delta = Double(edges.normalAngle[y * edges.width + x]) - centreAngle
         while delta > .pi / 2 { delta -= .pi }
@@ -59,28 +62,50 @@ extension FrameDetector {
     peaks.sort { $0.votes > $1.votes }
     let separationBins = Int((configuration.peakSeparationDegrees * .pi / 180 / step).rounded())
     let separationRho = configuration.peakSeparationPixels
-    var accepted: [(angleBin: Int, rho: Double, votes: Int32)] = []
+    // Peaks in vote order, each re-fitted; a line that lands within `lineDuplicateDistance` of
+    // one already kept across the whole image is the same edge found twice (a moulding's ridges
+    // give many near-identical peaks) and does not use up a place.
+    var seen: [(angleBin: Int, rho: Double)] = []
+    var result: [HoughLine] = []
+    let span = [
+      Point(x: 0, y: 0), Point(x: Double(edges.width - 1), y: 0), Point(x: 0, y: Double(edges.height - 1)),
+      Point(x: Double(edges.width - 1), y: Double(edges.height - 1)),
+    ]
     for peak in peaks {
       let angleBin = peak.bin / rhoBins
       let rho = Double(peak.bin % rhoBins) - halfDiagonal
-      let isolated = accepted.allSatisfy { other in
+      let isolated = seen.allSatisfy { other in
         abs(other.angleBin - angleBin) > separationBins || abs(other.rho - rho) > separationRho
       }
-      if isolated {
-        accepted.append((angleBin, rho, peak.votes))
-        if accepted.count >= configuration.linesPerFamily { break }
-      }
-    }
-    return accepted.map { peak in
-      let angle = centreAngle - maximumTilt + Double(peak.angleBin) * step
+      guard isolated else { continue }
+      seen.append((angleBin, rho))
+      let angle = centreAngle - maximumTilt + Double(angleBin) * step
       let normal = Point(x: cos(angle), y: sin(angle))
-      let point = Point(x: cx, y: cy) + normal * peak.rho
-      let line = refitted(Line(point: point, direction: normal.perpendicular), edges: edges) ?? Line(point: point, direction: normal.perpendicular)
+      let point = Point(x: cx, y: cy) + normal * rho
+      let hough = Line(point: point, direction: normal.perpendicular)
+      let line = refitted(hough, edges: edges) ?? hough
+      let duplicate = result.contains { kept in
+        span.allSatisfy { corner in
+          let there = kept.line.point(at: kept.line.parameter(of: corner))
+          return abs(line.signedDistance(to: there)) <= configuration.lineDuplicateDistance
+        }
+      }
+      guard !duplicate else { continue }
+      // A moulding's ridges give many parallel lines close together: keep only a few per band
+      // so the far side of the frame still gets its place.
+      let level = line.signedDistance(to: Point(x: cx, y: cy))
+      let crowded = result.filter { kept in
+        abs(abs(kept.line.signedDistance(to: Point(x: cx, y: cy))) - abs(level)) <= configuration.lineBandPixels / 2
+          && (kept.line.signedDistance(to: Point(x: cx, y: cy)) > 0) == (level > 0)
+      }.count
+      guard crowded < configuration.maximumLinesPerBand else { continue }
       var folded = atan2(line.normal.y, line.normal.x)
       if folded < 0 { folded += .pi }
       if folded >= .pi { folded -= .pi }
-      return HoughLine(line: line, normalAngle: Float(folded), votes: Int(peak.votes), horizontal: horizontal)
+      result.append(HoughLine(line: line, normalAngle: Float(folded), votes: Int(peak.votes), horizontal: horizontal))
+      if result.count >= configuration.linesPerFamily { break }
     }
+    return result
   }
 
   /// The line re-fitted by least squares to the edge pixels within `lineSupportDistance` of it

@@ -81,7 +81,12 @@ public struct FrameDetector: Sendable {
     var warnings: [String] = []
     var peakRule = PeakRule.outermost
     if target == .painting {
-      if let painting = choosePainting(inside: frame, from: permissive) {
+      // The canvas's lines, from the edges inside the frame only (the wall and the frame's outer
+      // edge would otherwise take most of the places).
+      let inside = (try? frame.quad.expanded(by: -configuration.paintingSearchInset)) ?? frame.quad
+      let innerLines = houghLines(edges, region: inside)
+      let innerSearch = CandidateSearch(detector: self, image: blurred, edges: edges, lines: innerLines)
+      if let painting = choosePainting(inside: frame, from: innerSearch.candidates(configuration.permissive)) {
         chosen = painting
         peakRule = .nearest
       } else {
