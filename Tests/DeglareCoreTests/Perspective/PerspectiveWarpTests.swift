@@ -64,6 +64,38 @@ import Testing
     }
   }
 
+  @Test("the packed RGB and RGBA kernels give exactly what the one-channel kernel gives for each channel")
+  func packedKernelsMatchPlain() throws {
+    let gray = SyntheticImages.formula(width: 31, height: 23, layout: .gray, bitDepth: .eight)
+    let rgb = ImageBuffer(width: 31, height: 23, layout: .rgb, samples: gray.samples8.flatMap { [$0, 255 - $0, $0 / 2] })
+    let rgba = ImageBuffer(width: 31, height: 23, layout: .rgba, samples: gray.samples8.flatMap { [$0, 255 - $0, $0 / 2, $0] })
+    let inverted = ImageBuffer(width: 31, height: 23, layout: .gray, samples: gray.samples8.map { 255 - $0 })
+    let halved = ImageBuffer(width: 31, height: 23, layout: .gray, samples: gray.samples8.map { $0 / 2 })
+    let quad = Quad([Point(x: 2.3, y: 1.1), Point(x: 28.7, y: 3.9), Point(x: 27.2, y: 21.4), Point(x: 0.8, y: 19.6)])
+    let size = PixelSize(width: 37, height: 29)
+    let plain = try [gray, inverted, halved].map { try PerspectiveWarp.warp($0, quad: quad, to: size).samples8 }
+    let packed = try PerspectiveWarp.warp(rgb, quad: quad, to: size).samples8
+    let packedAlpha = try PerspectiveWarp.warp(rgba, quad: quad, to: size).samples8
+    for pixel in 0..<size.area {
+      for channel in 0..<3 {
+        #expect(packed[pixel * 3 + channel] == plain[channel][pixel])
+        #expect(packedAlpha[pixel * 4 + channel] == plain[channel][pixel])
+      }
+      #expect(packedAlpha[pixel * 4 + 3] == plain[0][pixel])
+    }
+  }
+
+  @Test("16-bit samples warp like 8-bit ones scaled by 257, to within the rounding of the coarser weights")
+  func sixteenBit() throws {
+    let eight = SyntheticImages.formula(width: 31, height: 23, layout: .rgb, bitDepth: .eight)
+    let sixteen = ImageBuffer(width: 31, height: 23, layout: .rgb, samples: eight.samples8.map { UInt16($0) * 257 })
+    let quad = Quad([Point(x: 2.3, y: 1.1), Point(x: 28.7, y: 3.9), Point(x: 27.2, y: 21.4), Point(x: 0.8, y: 19.6)])
+    let size = PixelSize(width: 37, height: 29)
+    let a = try PerspectiveWarp.warp(eight, quad: quad, to: size).samples8
+    let b = try PerspectiveWarp.warp(sixteen, quad: quad, to: size).samples16
+    for index in a.indices { #expect(abs(Int(a[index]) * 257 - Int(b[index])) <= 257, "sample \(index)") }
+  }
+
   @Test("taps beyond the photo repeat its border instead of reading outside it")
   func borderRepeats() throws {
     let image = SyntheticImages.formula(width: 8, height: 6, layout: .rgb, bitDepth: .eight)
