@@ -49,7 +49,8 @@ extension SyntheticFrameScene {
     }
     let inner = mouldingWidth + matWidth
     return content.colour(
-      u: (point.x + halfWidth - inner) / (frameWidth - 2 * inner), v: (point.y + halfHeight - inner) / (frameHeight - 2 * inner))
+      u: (point.x + halfWidth - inner) / (frameWidth - 2 * inner),
+      v: (point.y + halfHeight - inner) / (frameHeight - 2 * inner))
   }
 
   private func wall(at point: Point) -> [Double] {
@@ -125,8 +126,10 @@ struct PaintingContent {
       let x0 = random.uniform(0, 0.8)
       let y0 = random.uniform(0, 0.8)
       shapes.append(
-        (x0, y0, x0 + random.uniform(0.05, 0.35), y0 + random.uniform(0.05, 0.35),
-         [random.uniform(10, 240), random.uniform(10, 240), random.uniform(10, 240)]))
+        (
+          x0, y0, x0 + random.uniform(0.05, 0.35), y0 + random.uniform(0.05, 0.35),
+          [random.uniform(10, 240), random.uniform(10, 240), random.uniform(10, 240)]
+        ))
     }
     self.shapes = shapes
     self.seed = random.uniform(0, 100)
@@ -149,7 +152,8 @@ func hashNoise(_ x: Double, _ y: Double) -> Double {
   let fx = x - x0
   let fy = y - y0
   func lattice(_ i: Double, _ j: Double) -> Double {
-    var h = UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(j)) &* 0xC2B2_AE3D_27D4_EB4F
+    var h =
+      UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(j)) &* 0xC2B2_AE3D_27D4_EB4F
     h ^= h >> 29
     h &*= 0xBF58_476D_1CE4_E5B9
     h ^= h >> 32

@@ -54,7 +54,8 @@ public struct SyntheticFrameScene: Sendable {
 
   /// Creates a scene.
   public init(
-    size: PixelSize, frameWidth: Double, frameHeight: Double, mouldingWidth: Double, matWidth: Double, style: FrameStyle,
+    size: PixelSize, frameWidth: Double, frameHeight: Double, mouldingWidth: Double, matWidth: Double,
+    style: FrameStyle,
     wallColour: [Double], shadowOffset: Point, shadowSoftness: Double, shadowStrength: Double, hasLabel: Bool,
     planeToImage: Homography, seed: UInt64
   ) {
@@ -129,7 +130,8 @@ public struct SyntheticFrameScene: Sendable {
     let frameHeight = 1.0
     let frameWidth = aspect
     let style = FrameStyle.allCases[Int(random.next() % UInt64(FrameStyle.allCases.count))]
-    let moulding = (style == .black ? random.uniform(0.02, 0.05) : random.uniform(0.06, 0.14)) * min(frameWidth, frameHeight)
+    let moulding =
+      (style == .black ? random.uniform(0.02, 0.05) : random.uniform(0.06, 0.14)) * min(frameWidth, frameHeight)
     let mat = random.uniform(0, 1) < 0.35 ? random.uniform(0.04, 0.1) * min(frameWidth, frameHeight) : 0
     let wall = [random.uniform(150, 235), random.uniform(150, 235), random.uniform(150, 230)].map { $0 }
     let grey = random.uniform(0, 1) < 0.6
@@ -144,7 +146,8 @@ public struct SyntheticFrameScene: Sendable {
       pitch: random.uniform(-10, 10) * degrees, roll: random.uniform(-5, 5) * degrees,
       aim: Point(x: random.uniform(-0.05, 0.05), y: random.uniform(-0.05, 0.05)))
     return SyntheticFrameScene(
-      size: size, frameWidth: frameWidth, frameHeight: frameHeight, mouldingWidth: moulding, matWidth: mat, style: style,
+      size: size, frameWidth: frameWidth, frameHeight: frameHeight, mouldingWidth: moulding, matWidth: mat,
+      style: style,
       wallColour: wallColour,
       shadowOffset: Point(x: random.uniform(-0.01, 0.03), y: random.uniform(0, 0.04)),
       shadowSoftness: random.uniform(0.005, 0.03), shadowStrength: random.uniform(0, 0.35),

@@ -63,7 +63,8 @@ import Testing
     try await withTemporaryDirectory { dir in
       let (path, _) = try writeScene(dir)
       let outcome = await runDeglare([
-        "straighten", path, "--corners", "60,50,300,40,290,230,70,220", "--margin", "10", "-o", dir + "/plate.jpg", "--json",
+        "straighten", path, "--corners", "60,50,300,40,290,230,70,220", "--margin", "10", "-o", dir + "/plate.jpg",
+        "--json",
       ])
       #expect(outcome.code == .success, "\(outcome.stderr)")
       let object = try json(outcome.stdout)
@@ -75,9 +76,11 @@ import Testing
     }
   }
 
-  @Test("bad corners are a usage error (64) with a clear message", arguments: [
-    "1,2,3,4,5,6,7", "60,50,290,230,300,40,70,220", "-20,50,300,40,290,230,70,220", "a,b,c,d,e,f,g,h",
-  ])
+  @Test(
+    "bad corners are a usage error (64) with a clear message",
+    arguments: [
+      "1,2,3,4,5,6,7", "60,50,290,230,300,40,70,220", "-20,50,300,40,290,230,70,220", "a,b,c,d,e,f,g,h",
+    ])
   func badCorners(corners: String) async throws {
     try await withTemporaryDirectory { dir in
       let (path, _) = try writeScene(dir)
@@ -92,7 +95,9 @@ import Testing
   func collapsingMargin() async throws {
     try await withTemporaryDirectory { dir in
       let (path, _) = try writeScene(dir)
-      let outcome = await runDeglare(["straighten", path, "--corners", "60,50,300,40,290,230,70,220", "--margin", "-120"])
+      let outcome = await runDeglare([
+        "straighten", path, "--corners", "60,50,300,40,290,230,70,220", "--margin", "-120",
+      ])
       #expect(outcome.code == .usage)
       #expect(outcome.stderr.contains("collapses"))
     }

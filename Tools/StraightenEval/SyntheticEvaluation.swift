@@ -24,14 +24,16 @@ enum SyntheticEvaluation {
       let scene = SyntheticFrameScene.random(seed: seed, size: size)
       let image = scene.render()
       var detection = FrameDetection(quad: scene.frameQuad, confidence: 0, source: .fallback)
-      detectionSeconds.append(seconds { detection = FrameDetector(configuration: configuration).detect(in: image, target: target) })
+      detectionSeconds.append(
+        seconds { detection = FrameDetector(configuration: configuration).detect(in: image, target: target) })
       let truth = target == .frame ? scene.frameQuad : scene.paintingQuad
       let error = detection.quad.maxCornerDistance(to: truth)
       errors.append(error)
       if detection.found { found += 1 }
       if let save {
         try? ImageFile.write(
-          image, metadata: ImageMetadata(), to: "\(save)/scene-\(seed).png", options: ImageWriteOptions(overwrite: true))
+          image, metadata: ImageMetadata(), to: "\(save)/scene-\(seed).png", options: ImageWriteOptions(overwrite: true)
+        )
       }
       emit([
         ("seed", .int(Int(seed))), ("style", .string(scene.style.rawValue)), ("mat", .bool(scene.matWidth > 0)),
@@ -73,11 +75,15 @@ enum TestScene {
       wallColour: [214, 210, 204], shadowOffset: Point(x: 0.015, y: 0.025), shadowSoftness: 0.01, shadowStrength: 0.25,
       hasLabel: options.flag("--label"), planeToImage: camera, seed: 7)
     do {
-      try ImageFile.write(scene.render(), metadata: ImageMetadata(), to: output, options: ImageWriteOptions(overwrite: true))
+      try ImageFile.write(
+        scene.render(), metadata: ImageMetadata(), to: output, options: ImageWriteOptions(overwrite: true))
     } catch {
       fail("\(error)")
     }
     func point(_ p: Point) -> JSONValue { .array([.double(p.x), .double(p.y)]) }
-    emit([("frame", .array(scene.frameQuad.corners.map(point))), ("painting", .array(scene.paintingQuad.corners.map(point)))])
+    emit([
+      ("frame", .array(scene.frameQuad.corners.map(point))),
+      ("painting", .array(scene.paintingQuad.corners.map(point))),
+    ])
   }
 }

@@ -28,9 +28,13 @@ struct StraightenCommand: Subcommand {
       """,
     arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
     options: [
-      .value("-o", "--output", valueName: "OUT", help: "Where to write (default <stem>.straight.png; .jpg writes JPEG)."),
-      .value("--margin", valueName: "PX", help: "Wall to keep around the quad, in source pixels (default 2 % of its longer side)."),
-      .value("--corners", valueName: "X,Y,X,Y,X,Y,X,Y", help: "Use these corners instead of detecting (TL, TR, BR, BL)."),
+      .value(
+        "-o", "--output", valueName: "OUT", help: "Where to write (default <stem>.straight.png; .jpg writes JPEG)."),
+      .value(
+        "--margin", valueName: "PX",
+        help: "Wall to keep around the quad, in source pixels (default 2 % of its longer side)."),
+      .value(
+        "--corners", valueName: "X,Y,X,Y,X,Y,X,Y", help: "Use these corners instead of detecting (TL, TR, BR, BL)."),
       .value("--target", valueName: "frame|painting", help: "Detect the frame's outer edge (default) or the canvas."),
       .flag("--detect-only", help: "Detect and report; do not warp or write anything."),
       CommonOptions.json,
@@ -53,7 +57,9 @@ struct StraightenCommand: Subcommand {
     outputPath = arguments.string("--output") ?? StraightenCommand.defaultOutput(for: inputPath)
     margin = try arguments.double("--margin", in: -1_000_000...1_000_000)
     corners = try arguments.string("--corners").map(StraightenCommand.parseCorners)
-    target = FrameTarget(rawValue: try arguments.choice("--target", in: FrameTarget.allCases.map(\.rawValue)) ?? "frame") ?? .frame
+    target =
+      FrameTarget(rawValue: try arguments.choice("--target", in: FrameTarget.allCases.map(\.rawValue)) ?? "frame")
+      ?? .frame
     detectOnly = arguments.flag("--detect-only")
     json = arguments.flag("--json")
     force = arguments.flag("--force")
@@ -70,7 +76,9 @@ struct StraightenCommand: Subcommand {
 
   /// Eight comma-separated numbers -> a quad, top-left first.
   static func parseCorners(_ text: String) throws -> Quad {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
     let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
     guard parts.count == 8, numbers.count == 8 else {
       throw ValidationError(
@@ -162,7 +170,8 @@ struct StraightenCommand: Subcommand {
     var out = "corners: \(plan.corners)  [\(source)]\n"
     out += "margin: \(Point.format(plan.margin)) px kept (asked \(Point.format(plan.requestedMargin)) px)\n"
     out += "expanded corners: \(plan.expandedCorners)\n"
-    var proportions = "proportions \(String(format: "%.4f", plan.proportions.aspect)) from \(plan.proportions.method.rawValue)"
+    var proportions =
+      "proportions \(String(format: "%.4f", plan.proportions.aspect)) from \(plan.proportions.method.rawValue)"
     if let focal = plan.proportions.focalLength { proportions += " (focal length \(Point.format(focal)) px)" }
     out += "output: \(plan.outputSize), \(proportions)\n"
     if let output { out += "wrote \(output)\n" }

@@ -34,10 +34,12 @@ public struct ColorEdges: Sendable {
       for y in 1..<max(1, height - 1) {
         for x in 1..<max(1, width - 1) {
           let i = y * width + x
-          let gx = (plane[i - width + 1] + 2 * plane[i + 1] + plane[i + width + 1]
-            - plane[i - width - 1] - 2 * plane[i - 1] - plane[i + width - 1]) / 8
-          let gy = (plane[i + width - 1] + 2 * plane[i + width] + plane[i + width + 1]
-            - plane[i - width - 1] - 2 * plane[i - width] - plane[i - width + 1]) / 8
+          let gx =
+            (plane[i - width + 1] + 2 * plane[i + 1] + plane[i + width + 1]
+              - plane[i - width - 1] - 2 * plane[i - 1] - plane[i + width - 1]) / 8
+          let gy =
+            (plane[i + width - 1] + 2 * plane[i + width] + plane[i + width + 1]
+              - plane[i - width - 1] - 2 * plane[i - width] - plane[i - width + 1]) / 8
           gxx[i] += gx * gx
           gxy[i] += gx * gy
           gyy[i] += gy * gy

@@ -17,7 +17,9 @@ public enum LineFit {
     public var minimumInlierFraction: Double
 
     /// Creates a configuration.
-    public init(iterations: Int = 4, trimSigmas: Double = 2.5, minimumTolerance: Double = 1.0, minimumInlierFraction: Double = 0.3) {
+    public init(
+      iterations: Int = 4, trimSigmas: Double = 2.5, minimumTolerance: Double = 1.0, minimumInlierFraction: Double = 0.3
+    ) {
       self.iterations = iterations
       self.trimSigmas = trimSigmas
       self.minimumTolerance = minimumTolerance

@@ -131,7 +131,8 @@ extension FrameDetector {
               guard cornerDeviation(quad) <= maximumDeviation else { continue }
               let sideLines = [top, right, bottom, left]
               let coverage = (0..<4).map { side in
-                sideAverage(hitSums[sideLines[side]], line: sideLines[side], from: quad.edge(side).start, to: quad.edge(side).end)
+                sideAverage(
+                  hitSums[sideLines[side]], line: sideLines[side], from: quad.edge(side).start, to: quad.edge(side).end)
               }
               guard let weakest = coverage.min(), weakest >= thresholds.minimumSideCoverage else { continue }
               let centre = quad.centroid

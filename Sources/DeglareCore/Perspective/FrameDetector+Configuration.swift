@@ -13,7 +13,10 @@ extension FrameDetector {
     public var minimumConfidence: Double
 
     /// Creates thresholds.
-    public init(minimumAreaFraction: Double, aspectRange: ClosedRange<Double>, minimumSideCoverage: Double, minimumConfidence: Double) {
+    public init(
+      minimumAreaFraction: Double, aspectRange: ClosedRange<Double>, minimumSideCoverage: Double,
+      minimumConfidence: Double
+    ) {
       self.minimumAreaFraction = minimumAreaFraction
       self.aspectRange = aspectRange
       self.minimumSideCoverage = minimumSideCoverage
@@ -184,8 +187,10 @@ extension FrameDetector {
       enclosingMinimumWallContrast = 0.08
       enclosingMaximumAngleDegrees = 3
       enclosingMaximumInset = 0.25
-      strict = PassThresholds(minimumAreaFraction: 0.15, aspectRange: 0.2...5, minimumSideCoverage: 0.45, minimumConfidence: 0.6)
-      permissive = PassThresholds(minimumAreaFraction: 0.02, aspectRange: 0.1...10, minimumSideCoverage: 0.2, minimumConfidence: 0.3)
+      strict = PassThresholds(
+        minimumAreaFraction: 0.15, aspectRange: 0.2...5, minimumSideCoverage: 0.45, minimumConfidence: 0.6)
+      permissive = PassThresholds(
+        minimumAreaFraction: 0.02, aspectRange: 0.1...10, minimumSideCoverage: 0.2, minimumConfidence: 0.3)
       paintingSearchInset = 2
       paintingMinimumAreaFraction = 0.2
       paintingMaximumAreaFraction = 0.95
@@ -203,7 +208,8 @@ extension FrameDetector {
       refineWallResidual = 8
       refineWallResidualFraction = 0.05
       refineBrightestWall = 1.05
-      refineLineFit = LineFit.Configuration(iterations: 4, trimSigmas: 2.5, minimumTolerance: 1.0, minimumInlierFraction: 0.35)
+      refineLineFit = LineFit.Configuration(
+        iterations: 4, trimSigmas: 2.5, minimumTolerance: 1.0, minimumInlierFraction: 0.35)
       refineMaximumShiftAnalysisPixels = 7
       wallOutsideBand = 2...4
       wallInsideBand = 1...6

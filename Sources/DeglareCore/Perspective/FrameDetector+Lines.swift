@@ -129,7 +129,9 @@ extension FrameDetector {
         for dx in -radius...radius {
           let xx = x + dx
           let yy = y + dy
-          guard xx >= 0, yy >= 0, xx < edges.width, yy < edges.height, edges.isEdge[yy * edges.width + xx] else { continue }
+          guard xx >= 0, yy >= 0, xx < edges.width, yy < edges.height, edges.isEdge[yy * edges.width + xx] else {
+            continue
+          }
           var difference = abs(edges.normalAngle[yy * edges.width + xx] - normalAngle)
           if difference > .pi / 2 { difference = .pi - difference }
           guard difference <= tolerance else { continue }
@@ -139,7 +141,9 @@ extension FrameDetector {
       }
     }
     let unique = Array(Set(points))
-    guard unique.count >= 8, let fit = LineFit.robust(unique, configuration: configuration.refineLineFit) else { return nil }
+    guard unique.count >= 8, let fit = LineFit.robust(unique, configuration: configuration.refineLineFit) else {
+      return nil
+    }
     guard fit.line.angle(to: line) <= configuration.lineRefitMaximumTurnDegrees * .pi / 180 else { return nil }
     return fit.line
   }

@@ -45,10 +45,13 @@ extension FrameDetector {
       var points: [Point] = []
       let count = configuration.refineSamplesPerSide
       for index in 0..<count {
-        let fraction = configuration.refineEndMargin
+        let fraction =
+          configuration.refineEndMargin
           + (1 - 2 * configuration.refineEndMargin) * (Double(index) + 0.5) / Double(count)
         let base = start + (end - start) * fraction
-        if let offset = edgeOffset(at: base, normal: normal, along: coarseLine.direction, reach: reach, sampler: sampler, rule: rule) {
+        if let offset = edgeOffset(
+          at: base, normal: normal, along: coarseLine.direction, reach: reach, sampler: sampler, rule: rule)
+        {
           points.append(base + normal * offset)
         }
       }
@@ -68,7 +71,9 @@ extension FrameDetector {
       corners.append(corner)
     }
     let refined = Quad(corners)
-    guard refined.isConvexClockwise, refined.maxCornerDistance(to: coarse) <= 2 * maximumShift else { return (coarse, 0) }
+    guard refined.isConvexClockwise, refined.maxCornerDistance(to: coarse) <= 2 * maximumShift else {
+      return (coarse, 0)
+    }
     return (refined, support / 4)
   }
 
@@ -138,7 +143,8 @@ extension FrameDetector {
   private func wallLike(_ profile: [[Float]], inside index: Int, wall: [Float]) -> Bool {
     let squaredNorm = wall.reduce(0) { $0 + $1 * $1 }
     guard squaredNorm > 1 else { return false }
-    let tolerance = max(configuration.refineWallResidual, configuration.refineWallResidualFraction * squaredNorm.squareRoot())
+    let tolerance = max(
+      configuration.refineWallResidual, configuration.refineWallResidualFraction * squaredNorm.squareRoot())
     for offset in configuration.refineInsideOffsets {
       let position = index - offset
       guard position >= 0 else { break }
@@ -147,7 +153,9 @@ extension FrameDetector {
       for (value, wallValue) in zip(colour, wall) { dot += value * wallValue }
       let alpha = dot / squaredNorm
       var residual: Float = 0
-      for (value, wallValue) in zip(colour, wall) { residual += (value - alpha * wallValue) * (value - alpha * wallValue) }
+      for (value, wallValue) in zip(colour, wall) {
+        residual += (value - alpha * wallValue) * (value - alpha * wallValue)
+      }
       if alpha < configuration.wallDarkestShadow || alpha > configuration.refineBrightestWall
         || residual.squareRoot() > tolerance
       {
@@ -199,9 +207,11 @@ struct ColourSampler {
     let fx = Float(x - Double(x0))
     let fy = Float(y - Double(y0))
     return (0..<colours).map { channel in
-      let top = Float(image.sample(x: x0, y: y0, channel: channel)) * (1 - fx)
+      let top =
+        Float(image.sample(x: x0, y: y0, channel: channel)) * (1 - fx)
         + Float(image.sample(x: x1, y: y0, channel: channel)) * fx
-      let bottom = Float(image.sample(x: x0, y: y1, channel: channel)) * (1 - fx)
+      let bottom =
+        Float(image.sample(x: x0, y: y1, channel: channel)) * (1 - fx)
         + Float(image.sample(x: x1, y: y1, channel: channel)) * fx
       return (top * (1 - fy) + bottom * fy) * scale
     }

@@ -121,7 +121,9 @@ public struct FrameDetector: Sendable {
   /// and the canvas inside it would win).
   func choose(_ candidates: [Candidate], enclosingFrom pool: [Candidate]) -> Candidate? {
     guard let best = candidates.map(\.confidence).max(),
-      let chosen = candidates.filter({ $0.confidence >= best - configuration.tieTolerance }).max(by: { $0.area < $1.area })
+      let chosen = candidates.filter({ $0.confidence >= best - configuration.tieTolerance }).max(by: {
+        $0.area < $1.area
+      })
     else { return nil }
     let maximumAngle = configuration.enclosingMaximumAngleDegrees * .pi / 180
     let enclosing = pool.filter { outer in

@@ -159,10 +159,18 @@ struct WarpJob: Sendable {
       let row2 = row1 + rowStride
       let row3 = row2 + rowStride
       for c in 0..<n {
-        let h0 = wx0 &* Int(row0[c]) &+ wx1 &* Int(row0[n &+ c]) &+ wx2 &* Int(row0[2 &* n &+ c]) &+ wx3 &* Int(row0[3 &* n &+ c])
-        let h1 = wx0 &* Int(row1[c]) &+ wx1 &* Int(row1[n &+ c]) &+ wx2 &* Int(row1[2 &* n &+ c]) &+ wx3 &* Int(row1[3 &* n &+ c])
-        let h2 = wx0 &* Int(row2[c]) &+ wx1 &* Int(row2[n &+ c]) &+ wx2 &* Int(row2[2 &* n &+ c]) &+ wx3 &* Int(row2[3 &* n &+ c])
-        let h3 = wx0 &* Int(row3[c]) &+ wx1 &* Int(row3[n &+ c]) &+ wx2 &* Int(row3[2 &* n &+ c]) &+ wx3 &* Int(row3[3 &* n &+ c])
+        let h0 =
+          wx0 &* Int(row0[c]) &+ wx1 &* Int(row0[n &+ c]) &+ wx2 &* Int(row0[2 &* n &+ c]) &+ wx3
+          &* Int(row0[3 &* n &+ c])
+        let h1 =
+          wx0 &* Int(row1[c]) &+ wx1 &* Int(row1[n &+ c]) &+ wx2 &* Int(row1[2 &* n &+ c]) &+ wx3
+          &* Int(row1[3 &* n &+ c])
+        let h2 =
+          wx0 &* Int(row2[c]) &+ wx1 &* Int(row2[n &+ c]) &+ wx2 &* Int(row2[2 &* n &+ c]) &+ wx3
+          &* Int(row2[3 &* n &+ c])
+        let h3 =
+          wx0 &* Int(row3[c]) &+ wx1 &* Int(row3[n &+ c]) &+ wx2 &* Int(row3[2 &* n &+ c]) &+ wx3
+          &* Int(row3[3 &* n &+ c])
         let value = (wy0 &* h0 &+ wy1 &* h1 &+ wy2 &* h2 &+ wy3 &* h3 &+ rounding) &>> shift
         out[c] = T(truncatingIfNeeded: value < 0 ? 0 : (value > maxValue ? maxValue : value))
       }
@@ -176,10 +184,18 @@ struct WarpJob: Sendable {
       let row2 = source + min(max(iy &+ 1, 0), lastY) &* rowStride
       let row3 = source + min(max(iy &+ 2, 0), lastY) &* rowStride
       for c in 0..<n {
-        let h0 = wx0 &* Int(row0[x0 &+ c]) &+ wx1 &* Int(row0[x1 &+ c]) &+ wx2 &* Int(row0[x2 &+ c]) &+ wx3 &* Int(row0[x3 &+ c])
-        let h1 = wx0 &* Int(row1[x0 &+ c]) &+ wx1 &* Int(row1[x1 &+ c]) &+ wx2 &* Int(row1[x2 &+ c]) &+ wx3 &* Int(row1[x3 &+ c])
-        let h2 = wx0 &* Int(row2[x0 &+ c]) &+ wx1 &* Int(row2[x1 &+ c]) &+ wx2 &* Int(row2[x2 &+ c]) &+ wx3 &* Int(row2[x3 &+ c])
-        let h3 = wx0 &* Int(row3[x0 &+ c]) &+ wx1 &* Int(row3[x1 &+ c]) &+ wx2 &* Int(row3[x2 &+ c]) &+ wx3 &* Int(row3[x3 &+ c])
+        let h0 =
+          wx0 &* Int(row0[x0 &+ c]) &+ wx1 &* Int(row0[x1 &+ c]) &+ wx2 &* Int(row0[x2 &+ c]) &+ wx3
+          &* Int(row0[x3 &+ c])
+        let h1 =
+          wx0 &* Int(row1[x0 &+ c]) &+ wx1 &* Int(row1[x1 &+ c]) &+ wx2 &* Int(row1[x2 &+ c]) &+ wx3
+          &* Int(row1[x3 &+ c])
+        let h2 =
+          wx0 &* Int(row2[x0 &+ c]) &+ wx1 &* Int(row2[x1 &+ c]) &+ wx2 &* Int(row2[x2 &+ c]) &+ wx3
+          &* Int(row2[x3 &+ c])
+        let h3 =
+          wx0 &* Int(row3[x0 &+ c]) &+ wx1 &* Int(row3[x1 &+ c]) &+ wx2 &* Int(row3[x2 &+ c]) &+ wx3
+          &* Int(row3[x3 &+ c])
         let value = (wy0 &* h0 &+ wy1 &* h1 &+ wy2 &* h2 &+ wy3 &* h3 &+ rounding) &>> shift
         out[c] = T(truncatingIfNeeded: value < 0 ? 0 : (value > maxValue ? maxValue : value))
       }
@@ -204,7 +220,8 @@ private func packedRowSums(
   let t2 = Int(row.loadUnaligned(fromByteOffset: 2 &* n, as: UInt32.self))
   let t3 = Int(row.loadUnaligned(fromByteOffset: 3 &* n, as: UInt32.self))
   let redBlue = wx0 &* splitRedBlue(t0) &+ wx1 &* splitRedBlue(t1) &+ wx2 &* splitRedBlue(t2) &+ wx3 &* splitRedBlue(t3)
-  let greenAlpha = wx0 &* splitGreenAlpha(t0, n) &+ wx1 &* splitGreenAlpha(t1, n) &+ wx2 &* splitGreenAlpha(t2, n)
+  let greenAlpha =
+    wx0 &* splitGreenAlpha(t0, n) &+ wx1 &* splitGreenAlpha(t1, n) &+ wx2 &* splitGreenAlpha(t2, n)
     &+ wx3 &* splitGreenAlpha(t3, n)
   return (redBlue, greenAlpha)
 }

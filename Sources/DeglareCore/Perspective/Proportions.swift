@@ -47,7 +47,9 @@ public enum ProportionEstimator {
     public var jitterFraction: Double
 
     /// Creates the default configuration.
-    public init(focalRange: ClosedRange<Double> = 0.4...4, maximumFocalSpread: Double = 0.1, jitterFraction: Double = 0.0005) {
+    public init(
+      focalRange: ClosedRange<Double> = 0.4...4, maximumFocalSpread: Double = 0.1, jitterFraction: Double = 0.0005
+    ) {
       self.focalRange = focalRange
       self.maximumFocalSpread = maximumFocalSpread
       self.jitterFraction = jitterFraction

@@ -99,7 +99,8 @@ public enum Straightener {
       let names = ["top", "right", "bottom", "left"]
       let short = zip(names, sideMargins).filter { $0.1 < requested - 0.5 }.map { "\($0.0) \(Point.format($0.1)) px" }
       warnings.append(
-        "the photo has less wall than the \(Point.format(requested)) px margin asked for; kept " + short.joined(separator: ", "))
+        "the photo has less wall than the \(Point.format(requested)) px margin asked for; kept "
+          + short.joined(separator: ", "))
     }
     let frameProportions = ProportionEstimator.estimate(
       corners, imageSize: size, focalLength: options.focalLength, configuration: options.proportions)
@@ -110,7 +111,8 @@ public enum Straightener {
     {
       outputAspect = aspect
     }
-    let proportions = Proportions(aspect: outputAspect, method: frameProportions.method, focalLength: frameProportions.focalLength)
+    let proportions = Proportions(
+      aspect: outputAspect, method: frameProportions.method, focalLength: frameProportions.focalLength)
     return StraightenPlan(
       corners: corners, expandedCorners: expanded, requestedMargin: requested, sideMargins: sideMargins,
       outputSize: outputSize(expanded, aspect: outputAspect), confidence: confidence, proportions: proportions,
@@ -130,7 +132,8 @@ public enum Straightener {
 
   /// Warps the plan's expanded quad to its output size.
   public static func warp(
-    _ image: ImageBuffer, plan: StraightenPlan, configuration: PerspectiveWarp.Configuration = PerspectiveWarp.Configuration()
+    _ image: ImageBuffer, plan: StraightenPlan,
+    configuration: PerspectiveWarp.Configuration = PerspectiveWarp.Configuration()
   ) throws(GeometryError) -> ImageBuffer {
     try PerspectiveWarp.warp(image, quad: plan.expandedCorners, to: plan.outputSize, configuration: configuration)
   }

@@ -94,7 +94,8 @@ struct WallContrast {
     for (value, referenceValue) in zip(colour, reference) {
       residual += (value - alpha * referenceValue) * (value - alpha * referenceValue)
     }
-    return alpha >= darkestShadow && alpha <= shadowCeiling && residual.squareRoot() <= shadowHue * squaredNorm.squareRoot()
+    return alpha >= darkestShadow && alpha <= shadowCeiling
+      && residual.squareRoot() <= shadowHue * squaredNorm.squareRoot()
   }
 
   private func score(inside: Float, outside: Float) -> Float {

@@ -2,7 +2,9 @@ import DeglareCore
 import Testing
 
 @Suite struct HomographyTests {
-  let photoQuad = Quad([Point(x: 1013.9, y: 83.6), Point(x: 4976.7, y: 56.5), Point(x: 4942.4, y: 3143.2), Point(x: 1036.3, y: 3145.9)])
+  let photoQuad = Quad([
+    Point(x: 1013.9, y: 83.6), Point(x: 4976.7, y: 56.5), Point(x: 4942.4, y: 3143.2), Point(x: 1036.3, y: 3145.9),
+  ])
 
   @Test("the homography maps the four source corners onto the four destination corners")
   func mapsCornersExactly() throws {

@@ -29,7 +29,8 @@ import Testing
     #expect(rectangle.margins(to: grown) == [5, 5, 5, 5])
   }
 
-  @Test("each moved edge is parallel to the original, the margin away, and the corners re-intersect them",
+  @Test(
+    "each moved edge is parallel to the original, the margin away, and the corners re-intersect them",
     arguments: [12.5, -9.0])
   func keystonedMargin(margin: Double) throws {
     let grown = try keystoned.expanded(by: margin)

@@ -15,9 +15,12 @@ import Testing
       hasLabel: label, planeToImage: camera, seed: 7)
   }
 
-  func diagonal(_ size: PixelSize) -> Double { Double(size.width * size.width + size.height * size.height).squareRoot() }
+  func diagonal(_ size: PixelSize) -> Double {
+    Double(size.width * size.width + size.height * size.height).squareRoot()
+  }
 
-  @Test("the outer edge of a gilt frame is found, not the mat inside it nor the shadow beside it",
+  @Test(
+    "the outer edge of a gilt frame is found, not the mat inside it nor the shadow beside it",
     arguments: [SyntheticFrameScene.FrameStyle.gilt, .ornate, .black, .wood])
   func findsOuterEdge(style: SyntheticFrameScene.FrameStyle) {
     let scene = scene(style: style, mat: style == .gilt ? 0.06 : 0)

@@ -4,8 +4,11 @@ import Foundation
 import Testing
 
 @Suite struct PerspectiveWarpTests {
-  @Test("warping the image's own pixel area to its own size copies every sample exactly",
-    arguments: [(ChannelLayout.rgb, BitDepth.eight), (.gray, .eight), (.grayAlpha, .sixteen), (.rgba, .eight), (.rgba, .sixteen)])
+  @Test(
+    "warping the image's own pixel area to its own size copies every sample exactly",
+    arguments: [
+      (ChannelLayout.rgb, BitDepth.eight), (.gray, .eight), (.grayAlpha, .sixteen), (.rgba, .eight), (.rgba, .sixteen),
+    ])
   func identityIsExact(layout: ChannelLayout, depth: BitDepth) throws {
     let image = SyntheticImages.formula(width: 23, height: 17, layout: layout, bitDepth: depth)
     let whole = Quad(rectangleFrom: Point(x: -0.5, y: -0.5), to: Point(x: 22.5, y: 16.5))
@@ -23,7 +26,8 @@ import Testing
     #expect(warped.samples8.enumerated().allSatisfy { $0.element == colour[$0.offset % 3] })
   }
 
-  @Test("a keystoned checkerboard warped back recovers the grid: squares at the right places, edges within a quarter pixel")
+  @Test(
+    "a keystoned checkerboard warped back recovers the grid: squares at the right places, edges within a quarter pixel")
   func checkerboardRecovered() throws {
     // A 8 x 6 board of 16-pixel squares (128 x 96), photographed yawed and pitched.
     let square = 16.0
@@ -67,8 +71,10 @@ import Testing
   @Test("the packed RGB and RGBA kernels give exactly what the one-channel kernel gives for each channel")
   func packedKernelsMatchPlain() throws {
     let gray = SyntheticImages.formula(width: 31, height: 23, layout: .gray, bitDepth: .eight)
-    let rgb = ImageBuffer(width: 31, height: 23, layout: .rgb, samples: gray.samples8.flatMap { [$0, 255 - $0, $0 / 2] })
-    let rgba = ImageBuffer(width: 31, height: 23, layout: .rgba, samples: gray.samples8.flatMap { [$0, 255 - $0, $0 / 2, $0] })
+    let rgb = ImageBuffer(
+      width: 31, height: 23, layout: .rgb, samples: gray.samples8.flatMap { [$0, 255 - $0, $0 / 2] })
+    let rgba = ImageBuffer(
+      width: 31, height: 23, layout: .rgba, samples: gray.samples8.flatMap { [$0, 255 - $0, $0 / 2, $0] })
     let inverted = ImageBuffer(width: 31, height: 23, layout: .gray, samples: gray.samples8.map { 255 - $0 })
     let halved = ImageBuffer(width: 31, height: 23, layout: .gray, samples: gray.samples8.map { $0 / 2 })
     let quad = Quad([Point(x: 2.3, y: 1.1), Point(x: 28.7, y: 3.9), Point(x: 27.2, y: 21.4), Point(x: 0.8, y: 19.6)])

@@ -25,7 +25,8 @@ import Testing
   @Test("with strong keystone both ways the vanishing points give the focal length and the proportions")
   func vanishingPoints() throws {
     let quad = photographed(yaw: 0.45, pitch: -0.35, roll: 0.05)
-    let estimate = try #require(ProportionEstimator.focalLength(quad, principalPoint: ProportionEstimator.principalPoint(size)))
+    let estimate = try #require(
+      ProportionEstimator.focalLength(quad, principalPoint: ProportionEstimator.principalPoint(size)))
     #expect(abs(estimate - focal) / focal < 1e-6)
     let proportions = ProportionEstimator.estimate(quad, imageSize: size)
     #expect(proportions.method == .vanishingPoints)
