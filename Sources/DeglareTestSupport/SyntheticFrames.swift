@@ -122,7 +122,7 @@ public struct SyntheticFrameScene: Sendable {
     return Homography(multiply(intrinsic, extrinsic))
   }
 
-  /// A random scene: a frame of a random style filling 35-75 % of the photo's width or height,
+  /// A random scene: a frame of a random style filling 45-92 % of the photo's width or height,
   /// yawed up to 14 degrees, pitched up to 10, rolled up to 5, with random mat, shadow and label.
   public static func random(seed: UInt64, size: PixelSize) -> SyntheticFrameScene {
     var random = SplitMix64(seed: seed)
@@ -136,15 +136,31 @@ public struct SyntheticFrameScene: Sendable {
     let wall = [random.uniform(150, 235), random.uniform(150, 235), random.uniform(150, 230)].map { $0 }
     let grey = random.uniform(0, 1) < 0.6
     let wallColour = grey ? Array(repeating: wall[0], count: 3) : wall
-    let fill = random.uniform(0.45, 0.8)
+    let fill = random.uniform(0.45, 0.92)
     let focal = Double(max(size.width, size.height)) * random.uniform(0.8, 1.3)
     // Distance so that the frame spans `fill` of the photo's limiting dimension.
-    let distance = focal * max(frameWidth / (fill * Double(size.width)), frameHeight / (fill * Double(size.height)))
+    var distance = focal * max(frameWidth / (fill * Double(size.width)), frameHeight / (fill * Double(size.height)))
     let degrees = Double.pi / 180
-    let planeToImage = camera(
-      size: size, focalLength: focal, distance: distance, yaw: random.uniform(-14, 14) * degrees,
-      pitch: random.uniform(-10, 10) * degrees, roll: random.uniform(-5, 5) * degrees,
-      aim: Point(x: random.uniform(-0.05, 0.05), y: random.uniform(-0.05, 0.05)))
+    let (yaw, pitch, roll) = (
+      random.uniform(-14, 14) * degrees, random.uniform(-10, 10) * degrees, random.uniform(-5, 5) * degrees
+    )
+    let aim = Point(x: random.uniform(-0.05, 0.05), y: random.uniform(-0.05, 0.05))
+    // The whole frame stays in the photo with at least 1 % of wall: the user photographs all of it.
+    let margin = 0.01 * Double(min(size.width, size.height))
+    var planeToImage = camera(
+      size: size, focalLength: focal, distance: distance, yaw: yaw, pitch: pitch, roll: roll, aim: aim)
+    for _ in 0..<40 {
+      let frame = Quad(rectangleFrom: Point(x: -frameWidth / 2, y: -0.5), to: Point(x: frameWidth / 2, y: 0.5))
+        .map(planeToImage.map)
+      let inside = frame.corners.allSatisfy { corner in
+        corner.x >= margin && corner.y >= margin && corner.x <= Double(size.width) - margin
+          && corner.y <= Double(size.height) - margin
+      }
+      if inside { break }
+      distance *= 1.03
+      planeToImage = camera(
+        size: size, focalLength: focal, distance: distance, yaw: yaw, pitch: pitch, roll: roll, aim: aim)
+    }
     return SyntheticFrameScene(
       size: size, frameWidth: frameWidth, frameHeight: frameHeight, mouldingWidth: moulding, matWidth: mat,
       style: style,

@@ -219,7 +219,7 @@ extension FrameDetector {
       wallContrastScale = 40
       wallDarkestShadow = 0.35
       wallBrightest = 1.15
-      wallBorderFraction = 0.03
+      wallBorderFraction = 0.01
       fallbackInsetFraction = 0.05
     }
   }
