@@ -124,4 +124,30 @@ import Testing
       #expect(await runDeglare(["straighten", path, "-o", path, "--force"]).code == .usage)
     }
   }
+
+  @Test("the EXIF focal length sets the proportions, and the EXIF data is kept in the output")
+  func exifFocalLength() async throws {
+    try await withTemporaryDirectory { dir in
+      let (_, scene) = try writeScene(dir)
+      // A little-endian TIFF structure: IFD0 points to an EXIF IFD holding FocalLengthIn35mmFilm = 28.
+      let exif: [UInt8] = [
+        0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x69, 0x87, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x1A, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x05, 0xA4, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x1C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+      ]
+      var metadata = ImageMetadata()
+      metadata.exif = exif
+      let path = dir + "/exif.png"
+      try OutputFile.write(try PNGCodec.encode(scene.render(), metadata: metadata), to: path, overwrite: false)
+      let outcome = await runDeglare(["straighten", path, "--json"])
+      #expect(outcome.code == .success, "\(outcome.stderr)")
+      let object = try json(outcome.stdout)
+      #expect(object["proportions"] as? String == "exif-focal")
+      let photoDiagonal: Double = (360.0 * 360.0 + 270.0 * 270.0).squareRoot()
+      let filmDiagonal: Double = (36.0 * 36.0 + 24.0 * 24.0).squareRoot()
+      let expected: Double = 28.0 * photoDiagonal / filmDiagonal
+      #expect(abs((object["focal_length_px"] as? Double ?? 0) - expected) < 0.01)
+      #expect(try ImageFile.read(dir + "/exif.straight.png").metadata.exif == exif)
+    }
+  }
 }

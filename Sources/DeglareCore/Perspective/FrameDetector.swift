@@ -1,9 +1,15 @@
-// Finds the outer edge of a framed picture in a photo, with no learned model: lines from a
-// colour Hough transform on a ~1000-pixel copy, quads from pairs of near-horizontal and
-// near-vertical lines scored by how much of each side real edges cover, the best quad chosen
-// by confidence with area as the tie-breaker (the outer frame edge over an inner mat edge),
-// then every side re-fitted at full resolution from edge profiles with a robust line fit.
-// When nothing qualifies, a centred quad comes back with a warning, so a caller never dead-ends.
+// Finds the outer edge of a framed picture in a photo, with no learned model:
+// 1. lines: a colour Hough transform on a ~1000-pixel copy (a gilt frame can be as light as a
+//    white wall, so edges are found in colour), each peak re-fitted to its edge pixels;
+// 2. quads from pairs of near-horizontal and near-vertical lines, scored by how much of each side
+//    real edges cover and by wall contrast (wall outside, not wall inside; a cast shadow's edge
+//    scores nothing), chosen by confidence with area as the tie-breaker, so the outer frame edge
+//    beats an inner mat edge, and a fully covered concentric quad around the choice replaces it;
+//    a strict pass first, the permissive one when the strict finds nothing;
+// 3. every side re-fitted at full resolution from colour profiles across it (the outermost strong
+//    edge with something other than wall behind it), with a robust line fit, twice.
+// `--target painting` repeats step 2 among the edges inside the frame. When nothing qualifies, a
+// centred quad comes back with a warning, so a caller never dead-ends.
 
 /// Which rectangle to find.
 public enum FrameTarget: String, Sendable, CaseIterable {
@@ -27,7 +33,9 @@ public struct FrameDetection: Sendable, Equatable {
 
   /// The quad, top-left first, clockwise on screen.
   public var quad: Quad
-  /// 0...1: how completely real edges cover the four sides (0 for the fallback).
+  /// 0...1: the edge coverage of the four sides, scaled by their wall contrast and by the share of
+  /// full-resolution profiles the side fits kept (each factor from half to all of it); 0 for the
+  /// fallback.
   public var confidence: Double
   /// Which pass produced it.
   public var source: Source
