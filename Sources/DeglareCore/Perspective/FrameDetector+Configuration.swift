@@ -169,14 +169,14 @@ extension FrameDetector {
       angleStepDegrees = 0.25
       voteAngleDegrees = 3
       maximumTiltDegrees = 30
-      linesPerFamily = 20
+      linesPerFamily = 24
       peakSeparationDegrees = 1
       peakSeparationPixels = 2
       lineSupportDistance = 1.5
       lineRefitMaximumTurnDegrees = 3
       lineDuplicateDistance = 1
       lineBandPixels = 12
-      maximumLinesPerBand = 5
+      maximumLinesPerBand = 6
       coverageRadius = 1
       coverageAngleDegrees = 12
       maximumCornerDeviationDegrees = 35
