@@ -25,7 +25,8 @@ for candidate in ../shared/photos ../../shared/photos; do
   [ -d "$candidate/raw" ] && photos="$candidate" && break
 done
 [ -n "$photos" ] || { echo "../shared/photos not found" >&2; exit 1; }
-swift build -c release --product deglare --product straighten-eval >/dev/null 2>&1 || swift build -c release >/dev/null
+swift build -c release --product deglare >/dev/null
+swift build -c release --product straighten-eval >/dev/null
 bin="$(swift build -c release --show-bin-path)"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 for photo in "$photos"/raw/*.jpg; do
