@@ -9,6 +9,9 @@ enum WarpBench {
     guard let path = options.positionals.first, let quad = options.quad("--corners"), let size = options.size("--size")
     else { fail("usage: warp-bench IMAGE --corners X,Y,... --size WxH [--runs N] [--output PNG]") }
     let runs = options.int("--runs", default: 5)
+    var configuration = PerspectiveWarp.Configuration()
+    configuration.bandHeight = options.int("--band", default: configuration.bandHeight)
+    configuration.tileWidth = options.int("--tile", default: configuration.tileWidth)
     let image: ImageBuffer
     do {
       image = try ImageFile.read(path).image
@@ -23,7 +26,7 @@ enum WarpBench {
       times.append(
         seconds {
           do {
-            output = try PerspectiveWarp.warp(image, quad: quad, to: size)
+            output = try PerspectiveWarp.warp(image, quad: quad, to: size, configuration: configuration)
           } catch {
             fail("\(error)")
           }

@@ -1,7 +1,9 @@
 // straighten-eval: measurements of `deglare straighten`'s building blocks, one JSON object per
 // line, for the scripts in Benchmarks/.
-//   warp-bench IMAGE --corners X,Y,... --size WxH [--runs N] [--output PNG]   time the warp alone
-//   synthetic [--count N] [--seed S] [--width W] [--height H] [--save DIR]    detection on synthetic scenes
+//   warp-bench IMAGE --corners X,Y,... --size WxH [--runs N] [--output PNG] [--band R] [--tile C]   time the warp alone
+//   diagnose IMAGE [--top N]                                                    Hough lines and candidates
+//   test-scene OUT.png [--style S] [--mat M] [--label]                          the detector tests' scene
+//   synthetic [--count N] [--seed S] [--width W] [--height H] [--target T] [--save DIR]   synthetic set
 //   detect IMAGE... [--target frame|painting]                                   detection on photos
 import DeglareCodecs
 import DeglareCore
