@@ -44,12 +44,13 @@ let package = Package(
     .executableTarget(name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore"], path: "Benchmarks/Swift"),
 
     // MARK: - Test support
-    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs"]),
+    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),
 
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
-    .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareTestSupport"]),
+    .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareCodecs", "DeglareKeyStore", "DeglareTestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["DeglareTestSupport", "DeglareCodecs", "DeglareCore", "deglare", "stub-server"]),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
+import DeglareKeyStore
 import Foundation
 
 /// The `deglare` command: dispatches to subcommands and is the single exit point.
@@ -10,7 +11,8 @@ public enum RootCommand {
 
   /// The top-level commands, in the order `--help` lists them.
   public static let commands: [any Subcommand.Type] = [
-    VerifyCommand.self
+    VerifyCommand.self,
+    KeysCommand.self,
   ]
 
   /// Runs the process: parses `CommandLine.arguments`, runs the command, exits with its code.
@@ -23,8 +25,11 @@ public enum RootCommand {
   }
 
   /// Runs one command line in-process and returns its exit code; all output goes to `console`.
-  public static func run(arguments: [String], console: Console, environment: [String: String]) async -> ExitCode {
-    let context = CommandContext(console: console, environment: environment)
+  public static func run(
+    arguments: [String], console: Console, input: StandardInput = .standard, environment: [String: String],
+    secretStore: any SecretStore = LibsecretStore()
+  ) async -> ExitCode {
+    let context = CommandContext(console: console, input: input, environment: environment, secretStore: secretStore)
     var commandPath = "deglare"
     do {
       guard let first = arguments.first else {

@@ -1,4 +1,5 @@
 import DeglareCodecs
+import DeglareKeyStore
 
 /// The one place that turns any error into a message on stderr and an exit code.
 enum ErrorReporter {
@@ -25,6 +26,8 @@ enum ErrorReporter {
     case let error as WriteError:
       if case .sameAsInput = error { return (.usage, error.description) }
       return (.cannotCreate, error.description)
+    case let error as KeyStoreError:
+      return (.noPermission, error.description)
     case is CancellationError:
       return (.interrupted, "cancelled; nothing written")
     default:
