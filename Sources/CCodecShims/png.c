@@ -239,8 +239,15 @@ static void cpng_apply_meta(png_structp png, png_infop info, const cpng_write_me
   }
 }
 
+static const uint8_t *cpng_row(const cpng_rows *rows, uint32_t y) {
+  if (rows->overlay && y >= rows->overlay_first && y - rows->overlay_first < rows->overlay_count) {
+    return rows->overlay + (size_t)(y - rows->overlay_first) * rows->stride;
+  }
+  return rows->pixels + (size_t)y * rows->stride;
+}
+
 int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
-               const uint8_t *pixels, size_t stride, const cpng_write_meta *meta,
+               const cpng_rows *rows, const cpng_write_meta *meta,
                int level, int strategy, int filters,
                cpng_sink sink, void *sink_context, char *err, size_t err_length) {
   static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA, PNG_COLOR_TYPE_RGB,
@@ -278,7 +285,7 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
   png_write_info(png, info);
   if (bit_depth == 16 && cpng_is_little_endian()) png_set_swap(png);
   for (uint32_t y = 0; y < height; y++) {
-    png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    png_write_row(png, (png_const_bytep)cpng_row(rows, y));
   }
   png_write_end(png, info);
   png_destroy_write_struct(&png, &info);
@@ -297,9 +304,8 @@ static int cpng_paeth(int a, int b, int c) {
 }
 
 // Copies row `y` as PNG bytes (16-bit big-endian) into `out`.
-static void cpng_row_bytes(const uint8_t *pixels, size_t stride, uint32_t y, size_t row_bytes, int bit_depth,
-                           uint8_t *out) {
-  const uint8_t *src = pixels + (size_t)y * stride;
+static void cpng_row_bytes(const cpng_rows *rows, uint32_t y, size_t row_bytes, int bit_depth, uint8_t *out) {
+  const uint8_t *src = cpng_row(rows, y);
   if (bit_depth == 16 && cpng_is_little_endian()) {
     for (size_t i = 0; i + 1 < row_bytes; i += 2) {
       out[i] = src[i + 1];
@@ -327,7 +333,7 @@ static int cpng_band_reserve(cpng_band *band, size_t *capacity, size_t extra) {
   return 0;
 }
 
-int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t first_row, uint32_t row_count,
+int cpng_deflate_band(const cpng_rows *rows, uint32_t width, uint32_t first_row, uint32_t row_count,
                       int channels, int bit_depth, int filter, int level, int strategy, int is_last,
                       cpng_band *band, char *err, size_t err_length) {
   const size_t bpp = (size_t)channels * (bit_depth / 8);
@@ -348,10 +354,10 @@ int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint
     snprintf(err, err_length, "zlib could not start");
     goto done;
   }
-  if (first_row > 0) cpng_row_bytes(pixels, stride, first_row - 1, row_bytes, bit_depth, previous);
+  if (first_row > 0) cpng_row_bytes(rows, first_row - 1, row_bytes, bit_depth, previous);
   uLong adler = adler32(0L, Z_NULL, 0);
   for (uint32_t r = 0; r < row_count; r++) {
-    cpng_row_bytes(pixels, stride, first_row + r, row_bytes, bit_depth, current);
+    cpng_row_bytes(rows, first_row + r, row_bytes, bit_depth, current);
     filtered[0] = (uint8_t)filter;
     uint8_t *f = filtered + 1;
     for (size_t i = 0; i < row_bytes; i++) {

@@ -47,12 +47,12 @@ enum LibPNG {
   }
 
   static func encode(
-    _ image: ImageBuffer, metadata: ImageMetadata, compression: PNGCompression,
+    _ image: ImageBuffer, overlay: RowOverlay?, metadata: ImageMetadata, compression: PNGCompression,
     sink: (UnsafeRawBufferPointer) -> Bool
   ) throws(CodecError) {
     let metadata = metadata.adapted(to: image.layout)
     if compression == .fast {
-      try encodeInBands(image, metadata: metadata, compression: compression, sink: sink)
+      try encodeInBands(image, overlay: overlay, metadata: metadata, compression: compression, sink: sink)
       return
     }
     var errorText = [CChar](repeating: 0, count: 256)
@@ -60,12 +60,11 @@ enum LibPNG {
       var box = SinkBox(sink: sink)
       return withMetadata(metadata) { meta in
         withUnsafeMutablePointer(to: &box) { boxPointer in
-          withRawBytes(of: image) { raw in
+          withRows(image, overlay) { rows in
             errorText.withUnsafeMutableBufferPointer { err in
               cpng_write(
                 UInt32(image.width), UInt32(image.height), Int32(image.channelCount), Int32(image.bitDepth.rawValue),
-                raw.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes(image),
-                meta, compression.zlibLevel, compression.zlibStrategy, Int32(CPNG_FILTER_ALL),
+                rows, meta, compression.zlibLevel, compression.zlibStrategy, Int32(CPNG_FILTER_ALL),
                 pngSinkTrampoline, UnsafeMutableRawPointer(boxPointer), err.baseAddress, err.count)
             }
           }
@@ -80,7 +79,7 @@ enum LibPNG {
   /// The fast path: rows filtered with Up and deflated in independent bands on every core
   /// (see `cpng_deflate_band`), then framed by libpng.
   private static func encodeInBands(
-    _ image: ImageBuffer, metadata: ImageMetadata, compression: PNGCompression,
+    _ image: ImageBuffer, overlay: RowOverlay?, metadata: ImageMetadata, compression: PNGCompression,
     sink: (UnsafeRawBufferPointer) -> Bool
   ) throws(CodecError) {
     let upFilter: Int32 = 2
@@ -88,7 +87,6 @@ enum LibPNG {
     // Two bands per core balance uneven content; small images get one band (no size cost).
     let bandCount = image.pixelCount < 1 << 18 ? 1 : min(image.height, cores * 2)
     let rowsPerBand = (image.height + bandCount - 1) / bandCount
-    let stride = rowBytes(image)
     let bands = UnsafeMutableBufferPointer<cpng_band>.allocate(capacity: bandCount)
     bands.initialize(repeating: cpng_band())
     defer {
@@ -98,9 +96,9 @@ enum LibPNG {
     let failures = UnsafeMutableBufferPointer<Int32>.allocate(capacity: bandCount)
     failures.initialize(repeating: 0)
     defer { failures.deallocate() }
-    withRawBytes(of: image) { raw in
+    withRows(image, overlay) { rows in
       // Each band reads the shared pixels and writes only its own slots: no data race.
-      nonisolated(unsafe) let pixels = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+      nonisolated(unsafe) let rows = rows
       nonisolated(unsafe) let bandSlots = bands
       nonisolated(unsafe) let failureSlots = failures
       DispatchQueue.concurrentPerform(iterations: bandCount) { index in
@@ -109,7 +107,7 @@ enum LibPNG {
         var err = [CChar](repeating: 0, count: 128)
         failureSlots[index] = err.withUnsafeMutableBufferPointer { e in
           cpng_deflate_band(
-            pixels, stride, UInt32(image.width), UInt32(first), UInt32(count), Int32(image.channelCount),
+            rows, UInt32(image.width), UInt32(first), UInt32(count), Int32(image.channelCount),
             Int32(image.bitDepth.rawValue), upFilter, compression.zlibLevel, compression.zlibStrategy,
             index == bandCount - 1 ? 1 : 0, bandSlots.baseAddress! + index, e.baseAddress, e.count)
         }
@@ -134,6 +132,24 @@ enum LibPNG {
     }
     if status != 0 {
       throw CodecError(.encodeFailed, "the PNG could not be encoded: \(cString(errorText))")
+    }
+  }
+
+  /// The C view of the rows to encode, valid only inside `body`.
+  private static func withRows<R>(_ image: ImageBuffer, _ overlay: RowOverlay?, _ body: (UnsafePointer<cpng_rows>) -> R) -> R {
+    withRawBytes(of: image) { raw in
+      let replacement = overlay?.rows ?? ImageBuffer(width: 1, height: 1, layout: .gray, bitDepth: .eight)
+      return withRawBytes(of: replacement) { overlayRaw in
+        var rows = cpng_rows()
+        rows.pixels = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        rows.stride = rowBytes(image)
+        if let overlay {
+          rows.overlay = overlayRaw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+          rows.overlay_first = UInt32(overlay.firstRow)
+          rows.overlay_count = UInt32(overlay.rows.height)
+        }
+        return body(&rows)
+      }
     }
   }
 

@@ -123,4 +123,25 @@ import Testing
     let chunks = (0..<(fast.count - 4)).filter { fast[$0..<($0 + 4)].elementsEqual(idat) }.count
     #expect(chunks > 1)
   }
+
+  @Test("an overlay replaces exactly its rows, in every compression mode", arguments: PNGCompression.allCases)
+  func overlay(compression: PNGCompression) throws {
+    let image = SyntheticImages.formula(width: 700, height: 400, layout: .rgba, bitDepth: .eight)
+    var band = ImageBuffer(width: 700, height: 30, layout: .rgba, bitDepth: .eight)
+    for y in 0..<30 { for x in 0..<700 { for c in 0..<4 { band.setSample(x: x, y: y, channel: c, (x + y + c) % 7) } } }
+    let overlay = RowOverlay(firstRow: 213, rows: band)
+    var bytes: [UInt8] = []
+    try PNGCodec.encode(image, overlay: overlay, compression: compression) { chunk in
+      bytes.append(contentsOf: chunk)
+      return true
+    }
+    let decoded = try ImageDecoder.decode(bytes).image
+    #expect(decoded == overlay.applied(to: image))
+    #expect(decoded.pixel(x: 5, y: 212) == image.pixel(x: 5, y: 212))
+    #expect(decoded.pixel(x: 5, y: 213) == band.pixel(x: 5, y: 0))
+    #expect(decoded.pixel(x: 5, y: 243) == image.pixel(x: 5, y: 243))
+    #expect(throws: CodecError.self) {
+      try PNGCodec.encode(image, overlay: RowOverlay(firstRow: 390, rows: band)) { _ in true }
+    }
+  }
 }

@@ -76,13 +76,23 @@ typedef struct {
   int32_t chrm[8];
 } cpng_write_meta;
 
+/// The rows of an image to encode: `pixels` (height rows of `stride` bytes), except rows
+/// [overlay_first, overlay_first + overlay_count), which come from `overlay` (same stride). The
+/// overlay lets a result be written as "original plus repainted rows" without copying the image.
+typedef struct {
+  const uint8_t *pixels;
+  size_t stride;
+  const uint8_t *overlay;
+  uint32_t overlay_first;
+  uint32_t overlay_count;
+} cpng_rows;
+
 /// Receives encoded bytes; returns 0 to continue, non-zero to abort the encode.
 typedef int (*cpng_sink)(void *context, const uint8_t *data, size_t length);
 
-/// Encodes one image. `pixels` holds `height` rows of `stride` bytes; 16-bit samples are in host
-/// order. `filters` is a PNG_FILTER_* mask (0 = libpng's default adaptive choice).
+/// Encodes one image from `rows`; 16-bit samples are in host order. `filters` is a PNG_FILTER_* mask (0 = libpng's default adaptive choice).
 int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
-               const uint8_t *pixels, size_t stride, const cpng_write_meta *meta,
+               const cpng_rows *rows, const cpng_write_meta *meta,
                int level, int strategy, int filters,
                cpng_sink sink, void *sink_context, char *err, size_t err_length);
 
@@ -104,7 +114,7 @@ typedef struct {
 
 /// Filters rows [first_row, first_row + row_count) with `filter` (PNG filter type 0-4) and
 /// deflates them as a raw stream. 16-bit samples are host order and are written big-endian.
-int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t first_row, uint32_t row_count,
+int cpng_deflate_band(const cpng_rows *rows, uint32_t width, uint32_t first_row, uint32_t row_count,
                       int channels, int bit_depth, int filter, int level, int strategy, int is_last,
                       cpng_band *band, char *err, size_t err_length);
 void cpng_band_free(cpng_band *band);
