@@ -50,7 +50,7 @@ public enum ASCIIMask {
     (0..<alpha.height).map { y in
       String(
         (0..<alpha.width).map { x -> Character in
-          let a = alpha[x: x, y: y]
+          let a = alpha[x, y]
           if a == 0 { return "." }
           if a == 1 { return "#" }
           return Character(String(min(9, Int(a * 10))))
