@@ -34,9 +34,9 @@ public struct CropPlan: Sendable, Equatable {
 ///    `round(short * aspect)`), centred on the box and shifted back inside the image at an edge,
 ///    and capped at the image's extent. When the image is too narrow, the remaining aspect
 ///    difference is left to the resampler's non-uniform scaling.
-/// 4. For `.flexible` capabilities, a crop that is sent at its own resolution grows to the
-///    upload size (the next multiples of `rule.multiple`) when the image allows, so that no
-///    resampling happens at all.
+/// 4. For `.flexible` capabilities, when the crop rounded up to the next multiples of
+///    `rule.multiple` satisfies the rule and fits in the image, the crop grows to that size and
+///    is sent at its own resolution: no resampling at all.
 public enum CropPlanner {
   /// The tunables of crop planning.
   public struct Configuration: Sendable, Equatable {
@@ -80,14 +80,12 @@ public enum CropPlanner {
     }
     var choice = UploadSizePlanner.choose(for: crop.size, capability: capability)
     if case .flexible(let rule) = capability {
+      // Sent at its own resolution if the next multiples fit the rule and the image.
       let m = max(1, rule.multiple)
-      let size = choice.size
-      let isRounding =
-        size.width >= crop.width && size.height >= crop.height
-        && size.width - crop.width < m && size.height - crop.height < m
-      if isRounding && size.width <= image.width && size.height <= image.height {
-        crop = grown(crop, to: size, within: image)
-        choice = UploadSizePlanner.choose(for: crop.size, capability: capability)
+      let up = PixelSize(width: (crop.width + m - 1) / m * m, height: (crop.height + m - 1) / m * m)
+      if UploadSizePlanner.satisfies(up, rule: rule) && up.width <= image.width && up.height <= image.height {
+        crop = grown(crop, to: up, within: image)
+        choice = UploadSizeChoice(size: up)
       }
     }
     return CropPlan(crop: crop, uploadSize: choice.size, aspectName: choice.aspectName, maskBounds: maskBounds)
