@@ -18,9 +18,11 @@ public enum RootCommand {
   /// Runs the process: parses `CommandLine.arguments`, runs the command, exits with its code.
   public static func main() async -> Never {
     let console = Console.standard
-    let code = await run(
-      arguments: Array(CommandLine.arguments.dropFirst()), console: console,
-      environment: ProcessInfo.processInfo.environment)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let environment = ProcessInfo.processInfo.environment
+    let command = Task { await run(arguments: arguments, console: console, environment: environment) }
+    Interruption.install { command.cancel() }
+    let code = await command.value
     exit(code.rawValue)
   }
 

@@ -114,9 +114,12 @@ public final class PreparedOutput: @unchecked Sendable {
   }
 
   /// Gives the file its name, atomically; an existing file is refused unless overwriting.
+  /// - Throws: `CancellationError` (and drops the file) when the current task was cancelled:
+  ///   an interrupted command writes nothing.
   public func publish() throws {
     precondition(!finished, "an output is published or discarded once")
     defer { discard() }
+    try Task.checkCancellation()
     try OutputFile.publish(fd: fd, tempPath: tempPath, to: path, overwrite: overwrite)
     if let tempPath { TemporaryFiles.shared.remove(tempPath) }
     tempPath = nil
