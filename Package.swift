@@ -49,6 +49,9 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglarePipelineTests",
+      dependencies: ["DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareCodecs", "DeglareKeyStore", "DeglareTestSupport"]),
     .testTarget(
