@@ -41,7 +41,8 @@ let package = Package(
     .executableTarget(name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer"),
 
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
-    .executableTarget(name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore"], path: "Benchmarks/Swift"),
+    .executableTarget(
+      name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore", "DeglarePipeline"], path: "Benchmarks/Swift"),
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),

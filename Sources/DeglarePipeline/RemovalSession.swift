@@ -186,7 +186,7 @@ public actor RemovalSession {
 
 extension Duration {
   /// The duration in seconds.
-  var seconds: Double {
+  public var seconds: Double {
     let parts = components
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }

@@ -6,7 +6,7 @@ enum ErrorReporter {
   /// Prints `error` and returns its exit code.
   static func report(_ error: any Error, commandPath: String, console: Console) -> ExitCode {
     let (code, message) = classify(error)
-    console.printError("error: \(sentence(message))")
+    console.printError("error: \(sentence(SecretRegistry.shared.redact(message)))")
     if code == .usage {
       let command = commandPath == "deglare" ? "" : " " + commandPath.dropFirst("deglare ".count)
       console.printError("See 'deglare help\(command)'.")
