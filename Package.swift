@@ -46,6 +46,14 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglareTransportTests",
+      dependencies: ["DeglareTransport", "DeglareTestSupport", "stub-server"]),
+    .testTarget(
+      name: "DeglareProvidersTests",
+      dependencies: [
+        "DeglareProviders", "DeglareTransport", "DeglareCore", "DeglareCodecs", "DeglareTestSupport", "stub-server",
+      ]),
     .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(
       name: "EndToEndTests",

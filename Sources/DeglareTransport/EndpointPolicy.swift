@@ -7,6 +7,12 @@ public enum EndpointPolicy {
     public var scheme: String
     /// The host, lower-case, without brackets or port.
     public var host: String
+
+    /// Creates an endpoint.
+    public init(scheme: String, host: String) {
+      self.scheme = scheme
+      self.host = host
+    }
   }
 
   /// Checks `url` against the policy.
