@@ -1,4 +1,5 @@
 import DeglareCodecs
+import DeglareProviders
 
 /// The one place that turns any error into a message on stderr and an exit code.
 enum ErrorReporter {
@@ -25,6 +26,12 @@ enum ErrorReporter {
     case let error as WriteError:
       if case .sameAsInput = error { return (.usage, error.description) }
       return (.cannotCreate, error.description)
+    case let error as ProviderError:
+      // Key problems (missing, malformed, rejected: 401/403, API_KEY_INVALID) -> 77; an option
+      // that does not fit the model -> 64; every other provider or network failure -> 69.
+      if error.isKeyProblem { return (.noPermission, error.description) }
+      if error.isUsageProblem { return (.usage, error.description) }
+      return (.unavailable, error.description)
     case is CancellationError:
       return (.interrupted, "cancelled; nothing written")
     default:
