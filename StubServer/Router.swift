@@ -17,7 +17,10 @@ enum Router {
       guard request.method == "POST" else { return OpenAIErrors.methodNotAllowed(request) }
       return OpenAIEmulator.edit(request, mode: mode)
     }
-    if path == "/v1/models" || path == "/models" {
+    // `/v1/models` is both APIs' models list (on different hosts in real life): a Gemini key
+    // (header or `?key=`) without a bearer token selects Gemini.
+    let geminiKey = request.header("x-goog-api-key") != nil || request.queryValue("key") != nil
+    if (path == "/v1/models" && !(geminiKey && request.header("Authorization") == nil)) || path == "/models" {
       guard request.method == "GET" else { return OpenAIErrors.methodNotAllowed(request) }
       return OpenAIEmulator.models(request, mode: mode)
     }

@@ -45,7 +45,8 @@ struct CurlTransportTests {
       #expect(got[2].filename == "image.png")
       #expect(got[2].content_type == "image/png")
       #expect(got[2].length == 7)
-      #expect(try server.part("image", ofRequest: 0) == [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
+      let observed9 = try server.part("image", ofRequest: 0)
+      #expect(observed9 == [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
     }
   }
 
@@ -59,8 +60,10 @@ struct CurlTransportTests {
       let response = try await transport.send(request)
       #expect(response.status == 400)  // the stub validates: no contents
       #expect(response.bytesSent == body.count)
-      #expect(try server.body(ofRequest: 0) == body)
-      #expect(try server.requests()[0].content_type == "application/json")
+      let observed10 = try server.body(ofRequest: 0)
+      #expect(observed10 == body)
+      let observed11 = try server.requests()[0]
+      #expect(observed11.content_type == "application/json")
     }
   }
 
