@@ -54,7 +54,8 @@ let package = Package(
       dependencies: [
         "DeglareProviders", "DeglareTransport", "DeglareCore", "DeglareCodecs", "DeglareTestSupport", "stub-server",
       ]),
-    .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareProviders", "DeglareTestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["DeglareTestSupport", "DeglareCodecs", "DeglareCore", "deglare", "stub-server"]),

@@ -190,6 +190,24 @@ struct ProviderFailureTests {
     }
   }
 
+  @Test("--timeout ends a slow drip with a transport error", arguments: ["openai", "gemini"])
+  func slowDripTimeout(_ provider: String) async throws {
+    try await withStubServer { server in
+      try server.setMode("slow", options: ["drip_bytes": "64", "drip_ms": "200"])
+      let environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
+      let slow = try ProviderFactory.make(
+        provider: provider, key: "sk-timeout-test-123456", options: ProviderOptions(timeout: 1), environment: environment)
+      let start = ContinuousClock.now
+      let error = await #expect(throws: ProviderError.self) { try await slow.edit(Self.request) }
+      #expect(ContinuousClock.now - start < .seconds(4))
+      guard case .transport(_, let message) = error else {
+        Issue.record("expected a transport error, got \(String(describing: error))")
+        return
+      }
+      #expect(message.hasPrefix("timed out"))
+    }
+  }
+
   @Test("plain http to a remote host is refused before anything is sent")
   func insecureBaseURL() {
     #expect(throws: ProviderError.self) {
