@@ -62,14 +62,19 @@ enum ControlRoutes {
     case ("body", 3):
       return .bytes(200, request.body)
     case ("parts", 4):
-      guard let multipart = try? Multipart.parse(request), let part = multipart.first(where: { $0.name == rest[3] }) else {
+      guard let multipart = try? Multipart.parse(request), let part = multipart.first(where: { $0.name == rest[3] })
+      else {
         return .text(404, "no part named \(rest[3])\n")
       }
       return .bytes(200, part.data, contentType: part.contentType ?? "text/plain")
     case ("images", 4):
-      guard let number = Int(rest[3]), let json = JSONInput.parse(request.body) else { return .text(404, "no JSON body\n") }
+      guard let number = Int(rest[3]), let json = JSONInput.parse(request.body) else {
+        return .text(404, "no JSON body\n")
+      }
       let images = InlineImage.collect(json)
-      guard images.indices.contains(number), let bytes = images[number].bytes else { return .text(404, "no such image\n") }
+      guard images.indices.contains(number), let bytes = images[number].bytes else {
+        return .text(404, "no such image\n")
+      }
       return .bytes(200, bytes, contentType: images[number].mimeType)
     default:
       return .text(404, "unknown piece\n")

@@ -33,7 +33,8 @@ enum GeminiEmulator {
     if let expected = StubState.shared.key, expected != key { return GeminiErrors.apiKeyInvalid() }
     switch mode.name {
     case "unauthorized": return GeminiErrors.apiKeyInvalid()
-    case "echo-key": return GeminiErrors.apiKeyInvalid(message: "API key not valid: '\(key)'. Please pass a valid API key.")
+    case "echo-key":
+      return GeminiErrors.apiKeyInvalid(message: "API key not valid: '\(key)'. Please pass a valid API key.")
     case "forbidden": return GeminiErrors.permissionDenied()
     default: return nil
     }
@@ -49,7 +50,8 @@ enum GeminiEmulator {
     case "html-error": return GeminiErrors.htmlBadGateway()
     case "malformed-json":
       return .text(
-        200, "{\"candidates\": [{\"content\": {\"parts\": [{\"inlineData\": {\"mimeType\": \"image/png\", \"data\": \"iVBOR",
+        200,
+        "{\"candidates\": [{\"content\": {\"parts\": [{\"inlineData\": {\"mimeType\": \"image/png\", \"data\": \"iVBOR",
         contentType: GeminiErrors.contentType)
     default: return nil
     }
@@ -87,7 +89,10 @@ enum GeminiEmulator {
       ]
       if candidates > 0 {
         members.append(
-          ("candidatesTokensDetails", .array([.object([("modality", .string("IMAGE")), ("tokenCount", .int(candidates))])])))
+          (
+            "candidatesTokensDetails",
+            .array([.object([("modality", .string("IMAGE")), ("tokenCount", .int(candidates))])])
+          ))
       }
       return .object(members)
     }
@@ -107,9 +112,13 @@ enum GeminiEmulator {
       members += [("finishReason", .string(finish)), ("index", .int(0))]
       return .object(members)
     }
-    func imagePart(_ bytes: [UInt8], mime: String = "image/png", thought: Bool = false, signature: Bool = false) -> StubJSON {
+    func imagePart(_ bytes: [UInt8], mime: String = "image/png", thought: Bool = false, signature: Bool = false)
+      -> StubJSON
+    {
       let data = mode.name == "ok-base64url" ? Patches.base64URL(bytes) : Patches.base64(bytes)
-      var members: [(String, StubJSON)] = [("inlineData", .object([("mimeType", .string(mime)), ("data", .plain(data))]))]
+      var members: [(String, StubJSON)] = [
+        ("inlineData", .object([("mimeType", .string(mime)), ("data", .plain(data))]))
+      ]
       if thought { members.append(("thought", .bool(true))) }
       if signature { members.append(("thoughtSignature", .string("c3R1Yi1zaWduYXR1cmU="))) }
       return .object(members)
@@ -119,7 +128,8 @@ enum GeminiEmulator {
     case "safety":
       return body(candidates: [candidate(nil, finish: "IMAGE_SAFETY")], outputTokens: 0)
     case "prompt-blocked":
-      return body(candidates: nil, promptFeedback: .object([("blockReason", .string("PROHIBITED_CONTENT"))]), outputTokens: 0)
+      return body(
+        candidates: nil, promptFeedback: .object([("blockReason", .string("PROHIBITED_CONTENT"))]), outputTokens: 0)
     case "no-image":
       return body(candidates: [candidate(nil, finish: "NO_IMAGE")], outputTokens: 0)
     case "text-only":
@@ -147,7 +157,9 @@ enum GeminiEmulator {
         imagePart(draft, thought: true), imagePart(draft, thought: true),
       ]
     }
-    parts += [.object([("text", .string("Here is the edited image.")), ("thoughtSignature", .string("c3R1Yg=="))]), final]
+    parts += [
+      .object([("text", .string("Here is the edited image.")), ("thoughtSignature", .string("c3R1Yg=="))]), final,
+    ]
     let tokens = request.family == .flash25 ? 1290 : 1120
     return body(candidates: [candidate(parts, finish: "STOP")], outputTokens: tokens)
   }

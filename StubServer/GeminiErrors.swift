@@ -4,7 +4,9 @@ enum GeminiErrors {
   static let contentType = "application/json; charset=UTF-8"
 
   static func status(_ code: Int, _ status: String, _ message: String, details: [StubJSON]? = nil) -> StubResponse {
-    var error: [(String, StubJSON)] = [("code", .int(code)), ("message", .string(message)), ("status", .string(status))]
+    var error: [(String, StubJSON)] = [
+      ("code", .int(code)), ("message", .string(message)), ("status", .string(status)),
+    ]
     if let details { error.append(("details", .array(details))) }
     return .json(code, .object([("error", .object(error))]), contentType: contentType)
   }
@@ -154,7 +156,8 @@ enum GeminiErrors {
   static func internalError() -> StubResponse {
     status(
       500, "INTERNAL",
-      "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting")
+      "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting"
+    )
   }
 
   static func overloaded() -> StubResponse {

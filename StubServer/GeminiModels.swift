@@ -5,7 +5,9 @@ enum GeminiModels {
     case flash25, flash31, flashLite31, pro3
   }
 
-  static let listed = ["gemini-2.5-flash-image", "gemini-3.1-flash-image", "gemini-3.1-flash-lite-image", "gemini-3-pro-image"]
+  static let listed = [
+    "gemini-2.5-flash-image", "gemini-3.1-flash-image", "gemini-3.1-flash-lite-image", "gemini-3-pro-image",
+  ]
 
   static let table25: [(String, Int, Int)] = [
     ("1:1", 1024, 1024), ("2:3", 832, 1248), ("3:2", 1248, 832), ("3:4", 864, 1184), ("4:3", 1184, 864),

@@ -32,15 +32,21 @@ enum GeminiValidation {
   static func validate(_ request: StubRequest, model: String, family: GeminiModels.Family)
     -> Result<ValidatedGenerate, StubResponseBox>
   {
-    func fail(_ response: StubResponse) -> Result<ValidatedGenerate, StubResponseBox> { .failure(StubResponseBox(response)) }
-    func invalid(_ message: String) -> Result<ValidatedGenerate, StubResponseBox> { fail(GeminiErrors.invalidArgument(message)) }
+    func fail(_ response: StubResponse) -> Result<ValidatedGenerate, StubResponseBox> {
+      .failure(StubResponseBox(response))
+    }
+    func invalid(_ message: String) -> Result<ValidatedGenerate, StubResponseBox> {
+      fail(GeminiErrors.invalidArgument(message))
+    }
     guard request.header("Content-Type")?.lowercased().hasPrefix("application/json") == true else {
       return invalid("Invalid JSON payload received. Unexpected token.")
     }
     guard let json = JSONInput.parse(request.body) else {
       return invalid("Invalid JSON payload received. Unexpected end of string.")
     }
-    guard let root = json as? [String: Any] else { return invalid("Invalid JSON payload received. Expected an object.") }
+    guard let root = json as? [String: Any] else {
+      return invalid("Invalid JSON payload received. Expected an object.")
+    }
     if let unknown = root.keys.sorted().first(where: { !topLevel.contains($0) }) {
       return fail(GeminiErrors.unknownField(unknown, at: ""))
     }
@@ -72,7 +78,8 @@ enum GeminiValidation {
         let data = blob["data"] as? String ?? ""
         guard let bytes = InlineImage.decodeBase64(data), !bytes.isEmpty else {
           return invalid(
-            "Invalid value at '\(location).inline_data.data' (TYPE_BYTES), Base64 decoding failed for \"\(data.prefix(20))\"")
+            "Invalid value at '\(location).inline_data.data' (TYPE_BYTES), Base64 decoding failed for \"\(data.prefix(20))\""
+          )
         }
         guard let decoded = try? ImageDecoder.decode(bytes) else { return invalid("Provided image is not valid.") }
         images.append((decoded.image.width, decoded.image.height))
@@ -120,7 +127,8 @@ enum GeminiValidation {
       guard !allowed.isEmpty else { return invalid("Image size is not supported for model \(model).") }
       guard allowed.contains(imageSize) else {
         return invalid(
-          "Invalid image size \"\(imageSize)\". Supported sizes are: \(allowed.joined(separator: ", ")) (use an uppercase K).")
+          "Invalid image size \"\(imageSize)\". Supported sizes are: \(allowed.joined(separator: ", ")) (use an uppercase K)."
+        )
       }
     }
     let entry: (String, Int, Int)

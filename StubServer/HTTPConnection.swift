@@ -41,7 +41,9 @@ struct StubResponse: Sendable {
   var body: [UInt8]
   var delivery: Delivery = .normal
 
-  static func json(_ status: Int, _ value: StubJSON, headers: [(String, String)] = [], contentType: String = "application/json")
+  static func json(
+    _ status: Int, _ value: StubJSON, headers: [(String, String)] = [], contentType: String = "application/json"
+  )
     -> StubResponse
   {
     StubResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: Array(value.text.utf8))
@@ -105,8 +107,12 @@ struct HTTPConnection {
     if request.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
       request.body = try reader.readChunked(limit: HTTPConnection.maxBodyBytes)
     } else if let lengthText = request.header("Content-Length") {
-      guard let length = Int(lengthText), length >= 0 else { throw StubHTTPError(status: 400, message: "bad Content-Length") }
-      guard length <= HTTPConnection.maxBodyBytes else { throw StubHTTPError(status: 413, message: "request too large") }
+      guard let length = Int(lengthText), length >= 0 else {
+        throw StubHTTPError(status: 400, message: "bad Content-Length")
+      }
+      guard length <= HTTPConnection.maxBodyBytes else {
+        throw StubHTTPError(status: 413, message: "request too large")
+      }
       request.body = try reader.read(count: length)
     }
     return request

@@ -18,7 +18,9 @@ enum Multipart {
       let pair = parameter.split(separator: "=", maxSplits: 1)
       guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
       var value = pair[1].trimmingCharacters(in: .whitespaces)
-      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 {
+        value = String(value.dropFirst().dropLast())
+      }
       return value.isEmpty ? nil : value
     }
     return nil
@@ -80,7 +82,9 @@ enum Multipart {
       let pair = piece.split(separator: "=", maxSplits: 1)
       guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == key else { continue }
       var value = pair[1].trimmingCharacters(in: .whitespaces)
-      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 {
+        value = String(value.dropFirst().dropLast())
+      }
       return value
     }
     return nil

@@ -107,7 +107,8 @@ enum OpenAIEmulator {
     case "overloaded": return OpenAIErrors.overloaded()
     case "html-error": return OpenAIErrors.htmlBadGateway()
     case "malformed-json":
-      return .text(200, "{\"created\": 1795965219, \"data\": [{\"b64_json\": \"iVBORw0KGgo", contentType: "application/json")
+      return .text(
+        200, "{\"created\": 1795965219, \"data\": [{\"b64_json\": \"iVBORw0KGgo", contentType: "application/json")
     default: return nil
     }
   }

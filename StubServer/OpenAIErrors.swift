@@ -34,7 +34,9 @@ enum OpenAIErrors {
 
   /// 401 whose message carries the whole key (a careless server or proxy; `echo-key` mode).
   static func echoKey(_ key: String) -> StubResponse {
-    invalid("Incorrect API key provided: \(key). Header was 'Authorization: Bearer \(key)'.", code: "invalid_api_key", status: 401)
+    invalid(
+      "Incorrect API key provided: \(key). Header was 'Authorization: Bearer \(key)'.", code: "invalid_api_key",
+      status: 401)
   }
 
   static func masked(_ key: String) -> String {

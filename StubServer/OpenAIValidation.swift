@@ -30,7 +30,8 @@ enum OpenAIValidation {
     }
     guard let family = OpenAIEmulator.family(model) else {
       let supported = OpenAIEmulator.listedModels.map { "'\($0)'" }.joined(separator: ", ")
-      return fail("Invalid value: '\(model)'. Supported values are: \(supported).", param: "model", code: "invalid_value")
+      return fail(
+        "Invalid value: '\(model)'. Supported values are: \(supported).", param: "model", code: "invalid_value")
     }
     guard let prompt = text("prompt"), !prompt.isEmpty else {
       return fail("Missing required parameter: 'prompt'.", param: "prompt", code: "missing_required_parameter")
@@ -44,7 +45,8 @@ enum OpenAIValidation {
       let param = field.name == "image" ? "image" : "image[\(index)]"
       if let refusal = checkFileType(field, param: param) { return .failure(StubResponseBox(refusal)) }
       guard let decoded = try? ImageDecoder.decode(field.data) else {
-        return fail("Invalid file '\(param)': the file could not be read as an image.", param: param, code: "invalid_image_file")
+        return fail(
+          "Invalid file '\(param)': the file could not be read as an image.", param: param, code: "invalid_image_file")
       }
       if firstImageSize == nil { firstImageSize = (decoded.image.width, decoded.image.height) }
     }
@@ -52,7 +54,8 @@ enum OpenAIValidation {
     if let mask = fields.first(where: { $0.name == "mask" }) {
       if let refusal = checkFileType(mask, param: "mask") { return .failure(StubResponseBox(refusal)) }
       guard ImageFormat.sniff(mask.data) == .png, let decoded = try? PNGCodec.decode(mask.data) else {
-        return fail("Invalid file 'mask': the mask must be a valid PNG file.", param: "mask", code: "invalid_image_file")
+        return fail(
+          "Invalid file 'mask': the mask must be a valid PNG file.", param: "mask", code: "invalid_image_file")
       }
       guard decoded.image.layout.hasAlpha else {
         return fail("Invalid mask image: the mask must have an alpha channel.", param: "mask", code: "invalid_mask")
@@ -90,10 +93,13 @@ enum OpenAIValidation {
     }
     let outputFormat = text("output_format") ?? "png"
     guard ["png", "jpeg", "webp"].contains(outputFormat) else {
-      return fail(supportedMessage(outputFormat, ["png", "jpeg", "webp"]), param: "output_format", code: "invalid_value")
+      return fail(
+        supportedMessage(outputFormat, ["png", "jpeg", "webp"]), param: "output_format", code: "invalid_value")
     }
     if let compression = text("output_compression"), Int(compression).map({ (0...100).contains($0) }) != true {
-      return fail("Invalid 'output_compression': must be an integer from 0 to 100.", param: "output_compression", code: "invalid_value")
+      return fail(
+        "Invalid 'output_compression': must be an integer from 0 to 100.", param: "output_compression",
+        code: "invalid_value")
     }
     let sizeText = text("size") ?? "auto"
     let outputSize: (Int, Int)
@@ -125,7 +131,9 @@ enum OpenAIValidation {
 
   struct SizeError: Error { var message: String }
 
-  private static func size(_ text: String, family: OpenAIEmulator.Family, image: (Int, Int)) -> Result<(Int, Int), SizeError> {
+  private static func size(_ text: String, family: OpenAIEmulator.Family, image: (Int, Int)) -> Result<
+    (Int, Int), SizeError
+  > {
     if family != .v2 {
       if text == "auto" {
         return .success(Sizes.closest(OpenAIEmulator.fixedSizes, to: image.0, image.1) { $0 } ?? (1024, 1024))
@@ -133,7 +141,8 @@ enum OpenAIValidation {
       guard let size = Sizes.parse(text), OpenAIEmulator.fixedSizes.contains(where: { $0 == size }) else {
         return .failure(
           SizeError(
-            message: "Invalid value: '\(text)'. Supported values are: '1024x1024', '1024x1536', '1536x1024', and 'auto'."))
+            message:
+              "Invalid value: '\(text)'. Supported values are: '1024x1024', '1024x1536', '1536x1024', and 'auto'."))
       }
       return .success(size)
     }

@@ -30,7 +30,8 @@ enum Patches {
   }
 
   /// Bytes with a WebP signature (the stub cannot encode WebP; clients only need to recognise it).
-  static let webp: [UInt8] = Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0, count: 28)
+  static let webp: [UInt8] =
+    Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0, count: 28)
 
   /// Bytes that are not an image at all.
   static let notAnImage: [UInt8] = Array("this is not an image, just text the stub sends in non-image mode\n".utf8)
@@ -79,7 +80,9 @@ enum Sizes {
   /// Parses "1024x1536".
   static func parse(_ text: String) -> (Int, Int)? {
     let parts = text.split(separator: "x")
-    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else { return nil }
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+      return nil
+    }
     return (width, height)
   }
 

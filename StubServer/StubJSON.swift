@@ -69,7 +69,9 @@ indirect enum StubJSON: Sendable {
     case let value as String: return .string(value)
     case let value as NSNumber:
       if String(cString: value.objCType) == "c" { return .bool(value.boolValue) }
-      if value.doubleValue == value.doubleValue.rounded() && abs(value.doubleValue) < 1e15 { return .int(value.intValue) }
+      if value.doubleValue == value.doubleValue.rounded() && abs(value.doubleValue) < 1e15 {
+        return .int(value.intValue)
+      }
       return .double(value.doubleValue)
     case let value as [Any]: return .array(value.map(from))
     case let value as [String: Any]:

@@ -42,13 +42,15 @@ public enum KeyCheck {
     let display = provider == "openai" ? OpenAIResponse.provider : GeminiResponse.provider
     let key = try APIKey.validate(key, provider: display)
     let redactor = Redactor(secrets: [key])
-    let transport = transport ?? ProviderFactory.transport(options: ProviderOptions(timeout: timeout), environment: settings)
+    let transport =
+      transport ?? ProviderFactory.transport(options: ProviderOptions(timeout: timeout), environment: settings)
     let request =
       provider == "openai"
       ? OpenAIRequest.models(
         baseURL: baseURL, apiKey: key, organization: settings.openAIOrganization, project: settings.openAIProject)
       : GeminiRequest.models(baseURL: baseURL, apiVersion: settings.geminiAPIVersion, apiKey: key)
-    let sender = RetryingSender(transport: transport, policy: RetryPolicy(maxAttempts: 1), provider: display, redactor: redactor)
+    let sender = RetryingSender(
+      transport: transport, policy: RetryPolicy(maxAttempts: 1), provider: display, redactor: redactor)
     let outcome = try await sender.send(request) { response in
       provider == "openai"
         ? OpenAIResponse.classify(response, redactor: redactor) : GeminiResponse.classify(response, redactor: redactor)
@@ -59,12 +61,14 @@ public enum KeyCheck {
     }
     if provider == "openai" {
       let ids = (json["data"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
-      return KeyCheckReport(provider: provider, modelCount: ids.count, defaultModelListed: ids.contains(ModelCatalog.defaultOpenAIModel))
+      return KeyCheckReport(
+        provider: provider, modelCount: ids.count, defaultModelListed: ids.contains(ModelCatalog.defaultOpenAIModel))
     }
     let names = (json["models"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
     let listed = names.contains("models/\(ModelCatalog.defaultGeminiModel)")
     // A first page without the model may just be a first page: say nothing then.
     let complete = json["nextPageToken"] == nil
-    return KeyCheckReport(provider: provider, modelCount: names.count, defaultModelListed: complete || listed ? listed : nil)
+    return KeyCheckReport(
+      provider: provider, modelCount: names.count, defaultModelListed: complete || listed ? listed : nil)
   }
 }

@@ -68,14 +68,18 @@ public enum ModelCatalog {
 
   /// Every model in the table.
   public static let known: [ModelInfo] = {
-    func openAI(_ id: String, family: String, fidelity: ModelInfo.InputFidelity, flexible: Bool = false,
-                extraQualities: [String] = [], note: String? = nil) -> ModelInfo {
+    func openAI(
+      _ id: String, family: String, fidelity: ModelInfo.InputFidelity, flexible: Bool = false,
+      extraQualities: [String] = [], note: String? = nil
+    ) -> ModelInfo {
       ModelInfo(
         id: id, provider: "openai", family: family,
         capability: flexible ? .flexible(gptImage2Rule) : .fixedSizes(openAIFixedSizes),
         qualities: openAIQualities + extraQualities, inputFidelity: fidelity, isKnown: true, note: note)
     }
-    func gemini(_ id: String, family: String, ratios: [AspectRatioSize], sizes: [String], note: String? = nil) -> ModelInfo {
+    func gemini(_ id: String, family: String, ratios: [AspectRatioSize], sizes: [String], note: String? = nil)
+      -> ModelInfo
+    {
       ModelInfo(
         id: id, provider: "gemini", family: family, capability: .aspectRatios(ratios), qualities: sizes,
         inputFidelity: .unsupported, isKnown: true, note: note)
@@ -92,7 +96,8 @@ public enum ModelCatalog {
     ]
     for variant in ["gpt-image-2.5-sunburst", "gpt-image-2.5-flare", "gpt-image-2.6-sunburst", "gpt-image-2.6-flare"] {
       models.append(
-        openAI(variant, family: "gpt-image-2", fidelity: .unsupported, flexible: true, extraQualities: ["xhigh", "max"]))
+        openAI(
+          variant, family: "gpt-image-2", fidelity: .unsupported, flexible: true, extraQualities: ["xhigh", "max"]))
     }
     for dated in ["gpt-image-2.5-sunburst-2026-09-08", "gpt-image-2.5-flare-2026-09-08"] {
       models.append(
@@ -102,8 +107,12 @@ public enum ModelCatalog {
       gemini(
         "gemini-2.5-flash-image", family: "gemini-2.5-flash-image", ratios: gemini25Ratios, sizes: [],
         note: "gemini-2.5-flash-image was scheduled to shut down on October 2, 2026; use gemini-3.1-flash-image"),
-      gemini("gemini-3.1-flash-image", family: "gemini-3.1-flash-image", ratios: gemini3Ratios, sizes: ["512", "1K", "2K", "4K"]),
-      gemini("gemini-3.1-flash-lite-image", family: "gemini-3.1-flash-lite-image", ratios: gemini3Ratios, sizes: ["512", "1K"]),
+      gemini(
+        "gemini-3.1-flash-image", family: "gemini-3.1-flash-image", ratios: gemini3Ratios,
+        sizes: ["512", "1K", "2K", "4K"]),
+      gemini(
+        "gemini-3.1-flash-lite-image", family: "gemini-3.1-flash-lite-image", ratios: gemini3Ratios,
+        sizes: ["512", "1K"]),
       gemini("gemini-3-pro-image", family: "gemini-3-pro-image", ratios: gemini3ProRatios, sizes: ["1K", "2K", "4K"]),
     ]
     return models
@@ -115,7 +124,9 @@ public enum ModelCatalog {
     if let match = known.first(where: { $0.provider == provider && $0.id == id }) { return match }
     let familyID: String
     if provider == "openai" {
-      familyID = id.hasPrefix("gpt-image-2") ? "gpt-image-2" : (id.hasPrefix("gpt-image-1-mini") ? "gpt-image-1-mini" : "gpt-image-1.5")
+      familyID =
+        id.hasPrefix("gpt-image-2")
+        ? "gpt-image-2" : (id.hasPrefix("gpt-image-1-mini") ? "gpt-image-1-mini" : "gpt-image-1.5")
     } else if id.contains("2.5") || id.contains("2.0") {
       familyID = "gemini-2.5-flash-image"
     } else if id.contains("pro") {

@@ -65,18 +65,21 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .missingKey(let provider):
-      return "no API key for \(provider); set it with 'deglare keys set \(provider.lowercased())' or the environment variable"
+      return
+        "no API key for \(provider); set it with 'deglare keys set \(provider.lowercased())' or the environment variable"
     case .malformedKey(let provider, let reason):
       return "the \(provider) API key cannot be used: \(reason)"
     case .keyRejected(let provider, let status, let message):
       return "\(provider) rejected the API key or account (HTTP \(status)). \(provider) said: \(message)"
     case .rateLimited(let provider, let message, let attempts, let retryAfter):
       let wait = retryAfter.map { " and asks to wait \(ProviderError.seconds($0))" } ?? ""
-      return "\(provider) is rate-limiting requests; gave up after \(attempts) attempt\(attempts == 1 ? "" : "s")\(wait). "
+      return
+        "\(provider) is rate-limiting requests; gave up after \(attempts) attempt\(attempts == 1 ? "" : "s")\(wait). "
         + "\(provider) said: \(message)"
     case .quotaExhausted(let provider, let message, let hint):
       let advice = hint.map { " \($0)" } ?? ""
-      return "\(provider) has no quota left for this request; retrying will not help.\(advice) \(provider) said: \(message)"
+      return
+        "\(provider) has no quota left for this request; retrying will not help.\(advice) \(provider) said: \(message)"
     case .blocked(let provider, let reason, let message):
       let said = message.map { " \(provider) said: \($0)" } ?? ""
       return "\(provider)'s safety system blocked the edit (\(reason)).\(said)"

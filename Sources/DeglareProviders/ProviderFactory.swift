@@ -15,7 +15,9 @@ public struct ProviderOptions: Sendable, Equatable {
   public var maxAttempts: Int
 
   /// Creates options.
-  public init(model: String? = nil, prompt: String? = nil, quality: String? = nil, timeout: Double = 300, maxAttempts: Int = 3) {
+  public init(
+    model: String? = nil, prompt: String? = nil, quality: String? = nil, timeout: Double = 300, maxAttempts: Int = 3
+  ) {
     self.model = model
     self.prompt = prompt
     self.quality = quality
@@ -53,7 +55,8 @@ public struct ProviderEnvironment: Sendable, Equatable {
     geminiBaseURL = value("GOOGLE_GEMINI_BASE_URL") ?? "https://generativelanguage.googleapis.com"
     if let version = value("GOOGLE_GENAI_API_VERSION") {
       guard let normalized = GeminiRequest.normalizedVersion(version) else {
-        throw .invalidEndpoint(message: "GOOGLE_GENAI_API_VERSION='\(version)' is not an API version (v1, v1beta, v1alpha)")
+        throw .invalidEndpoint(
+          message: "GOOGLE_GENAI_API_VERSION='\(version)' is not an API version (v1, v1beta, v1alpha)")
       }
       geminiAPIVersion = normalized
     } else {
@@ -98,7 +101,8 @@ public enum ProviderFactory {
     }
     let settings = try ProviderEnvironment(environment)
     let baseURL = try settings.baseURL(for: provider)
-    let modelID = options.model ?? (provider == "openai" ? ModelCatalog.defaultOpenAIModel : ModelCatalog.defaultGeminiModel)
+    let modelID =
+      options.model ?? (provider == "openai" ? ModelCatalog.defaultOpenAIModel : ModelCatalog.defaultGeminiModel)
     guard !modelID.isEmpty, modelID.unicodeScalars.allSatisfy({ isModelCharacter($0) }) else {
       throw .invalidOption(message: "'\(modelID)' is not a model id (letters, digits, '.', '-', '_' only)")
     }

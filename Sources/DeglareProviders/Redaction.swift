@@ -24,13 +24,17 @@ public struct Redactor: Sendable {
   public func redact(_ text: String) -> String {
     var result = text
     for secret in secrets { result = result.replacingOccurrences(of: secret, with: Redactor.placeholder) }
-    result = result.replacing(#/(?i)((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:bearer\s+|basic\s+)?[^\s,;'"]+/#) { match in
+    result = result.replacing(#/(?i)((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:bearer\s+|basic\s+)?[^\s,;'"]+/#) {
+      match in
       "\(match.output.1)\(Redactor.placeholder)"
     }
-    result = result.replacing(#/(?i)((?:x-goog-api-key|x-api-key|api[-_]?key)["']?\s*[:=]\s*["']?)[^\s,;'"&]+/#) { match in
+    result = result.replacing(#/(?i)((?:x-goog-api-key|x-api-key|api[-_]?key)["']?\s*[:=]\s*["']?)[^\s,;'"&]+/#) {
+      match in
       "\(match.output.1)\(Redactor.placeholder)"
     }
-    result = result.replacing(#/(?i)(bearer\s+)[A-Za-z0-9._~+\/=-]{8,}/#) { match in "\(match.output.1)\(Redactor.placeholder)" }
+    result = result.replacing(#/(?i)(bearer\s+)[A-Za-z0-9._~+\/=-]{8,}/#) { match in
+      "\(match.output.1)\(Redactor.placeholder)"
+    }
     result = result.replacing(#/([?&](?:key|api_key|apikey|access_token)=)[^&\s"']+/#) { match in
       "\(match.output.1)\(Redactor.placeholder)"
     }
@@ -43,7 +47,8 @@ public struct Redactor: Sendable {
     var out = ""
     for byte in text.utf8 {
       switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
         UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
         out.unicodeScalars.append(Unicode.Scalar(byte))
       default:

@@ -29,7 +29,9 @@ public struct RetryPolicy: Sendable, Equatable {
   /// The delay a response asks for: `retry-after-ms`, then `retry-after` in seconds, as the
   /// official SDKs read them.
   static func serverDelay(_ response: HTTPResponse) -> Double? {
-    if let text = response.header("retry-after-ms"), let milliseconds = Double(text.trimmingWhitespace), milliseconds >= 0 {
+    if let text = response.header("retry-after-ms"), let milliseconds = Double(text.trimmingWhitespace),
+      milliseconds >= 0
+    {
       return milliseconds / 1000
     }
     if let text = response.header("retry-after"), let seconds = Double(text.trimmingWhitespace), seconds >= 0 {

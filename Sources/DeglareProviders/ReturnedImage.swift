@@ -30,7 +30,9 @@ enum ReturnedImage {
     case .webp:
       throw .badResponse(provider: provider, message: "it returned a WebP image, which deglare cannot decode")
     case nil:
-      let head = bytes.prefix(8).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+      let head = bytes.prefix(8).map {
+        String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+      }
       throw .badResponse(
         provider: provider,
         message: "the returned data is not an image (\(bytes.count) bytes starting \(head.joined(separator: " ")))")

@@ -13,7 +13,8 @@ public enum UploadEncoding {
   public static func openAIMaskPNG(_ mask: Mask) throws(CodecError) -> [UInt8] {
     var samples = [UInt8](repeating: 0, count: mask.width * mask.height * 4)
     for (index, gray) in mask.values.enumerated() { samples[index * 4 + 3] = 255 - gray }
-    return try PNGCodec.encode(ImageBuffer(width: mask.width, height: mask.height, layout: .rgba, samples: samples), compression: .small)
+    return try PNGCodec.encode(
+      ImageBuffer(width: mask.width, height: mask.height, layout: .rgba, samples: samples), compression: .small)
   }
 
   /// Gemini's mask: the gray mask as an 8-bit gray PNG (white = may change).

@@ -8,7 +8,8 @@ public enum UploadSizes {
   public static func closestFixed(_ sizes: [PixelSize], to size: PixelSize) -> PixelSize? {
     let target = log(Double(size.width) / Double(size.height))
     return sizes.min { lhs, rhs in
-      abs(log(Double(lhs.width) / Double(lhs.height)) - target) < abs(log(Double(rhs.width) / Double(rhs.height)) - target)
+      abs(log(Double(lhs.width) / Double(lhs.height)) - target)
+        < abs(log(Double(rhs.width) / Double(rhs.height)) - target)
     }
   }
 
@@ -46,13 +47,22 @@ public enum UploadSizes {
       height *= Double(rule.maxEdge) / longest
     }
     let step = Double(rule.multiple)
-    var candidate = PixelSize(width: Int((width / step).rounded()) * rule.multiple, height: Int((height / step).rounded()) * rule.multiple)
+    var candidate = PixelSize(
+      width: Int((width / step).rounded()) * rule.multiple, height: Int((height / step).rounded()) * rule.multiple)
     // Rounding can cross a bound by one step; walk back inside.
     for _ in 0..<64 where !satisfies(candidate, rule) {
       if candidate.area < rule.minPixels {
-        if candidate.width <= candidate.height { candidate.width += rule.multiple } else { candidate.height += rule.multiple }
+        if candidate.width <= candidate.height {
+          candidate.width += rule.multiple
+        } else {
+          candidate.height += rule.multiple
+        }
       } else {
-        if candidate.width >= candidate.height { candidate.width -= rule.multiple } else { candidate.height -= rule.multiple }
+        if candidate.width >= candidate.height {
+          candidate.width -= rule.multiple
+        } else {
+          candidate.height -= rule.multiple
+        }
       }
     }
     return candidate

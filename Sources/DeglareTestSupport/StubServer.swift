@@ -92,7 +92,8 @@ public struct StubServer: Sendable {
   @discardableResult
   private func expectOK(_ response: RawResponse) throws -> RawResponse {
     guard response.status == 200 else {
-      throw StubServerError("control request failed: \(response.status) \(String(decoding: response.body, as: UTF8.self))")
+      throw StubServerError(
+        "control request failed: \(response.status) \(String(decoding: response.body, as: UTF8.self))")
     }
     return response
   }
@@ -108,10 +109,13 @@ public struct StubServer: Sendable {
     address.sin_port = UInt16(port).bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else { throw StubServerError("cannot connect to the stub on port \(port)") }
-    let head = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+    let head = Array(
+      "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
     _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -135,7 +139,8 @@ public struct StubServer: Sendable {
 
   private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
     guard haystack.count >= needle.count else { return nil }
-    for index in 0...(haystack.count - needle.count) where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+    for index in 0...(haystack.count - needle.count)
+    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
       return index
     }
     return nil

@@ -30,7 +30,8 @@ public final class StubServerProcess: @unchecked Sendable {
   public init(mode: String = "ok", arguments: [String] = []) throws {
     let binary = StubServerProcess.binaryURL()
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-      throw StubServerError("stub-server not found at \(binary.path); add \"stub-server\" to the test target's dependencies")
+      throw StubServerError(
+        "stub-server not found at \(binary.path); add \"stub-server\" to the test target's dependencies")
     }
     process = Process()
     process.executableURL = binary

@@ -163,9 +163,11 @@ final class CurlTransfer: @unchecked Sendable {
     if let noProxy = configuration.proxy.noProxy { try set(CURLOPT_NOPROXY, string: noProxy) }
 
     let context = Unmanaged.passUnretained(sink).toOpaque()
-    try check(CCurlShims_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, writeCallback), "CURLOPT_WRITEFUNCTION")
+    try check(
+      CCurlShims_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, writeCallback), "CURLOPT_WRITEFUNCTION")
     try set(CURLOPT_WRITEDATA, pointer: context)
-    try check(CCurlShims_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, headerCallback), "CURLOPT_HEADERFUNCTION")
+    try check(
+      CCurlShims_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, headerCallback), "CURLOPT_HEADERFUNCTION")
     try set(CURLOPT_HEADERDATA, pointer: context)
 
     var lines = request.headers.map { "\($0.name): \($0.value)" }
@@ -184,7 +186,8 @@ final class CurlTransfer: @unchecked Sendable {
       // COPYPOSTFIELDS copies the bytes now, so the array need not outlive this call.
       let code = bytes.withUnsafeBytes { raw in
         CCurlShims_easy_setopt_pointer(
-          easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(errorBuffer)))
+          easy, CURLOPT_COPYPOSTFIELDS,
+          UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(errorBuffer)))
       }
       try check(code, "CURLOPT_COPYPOSTFIELDS")
     case .multipart(let parts):
@@ -203,11 +206,14 @@ final class CurlTransfer: @unchecked Sendable {
     guard let mime = curl_mime_init(easy) else { throw TransportError(.other, message: "curl_mime_init failed") }
     self.mime = mime
     for part in parts {
-      guard let handle = curl_mime_addpart(mime) else { throw TransportError(.other, message: "curl_mime_addpart failed") }
+      guard let handle = curl_mime_addpart(mime) else {
+        throw TransportError(.other, message: "curl_mime_addpart failed")
+      }
       try check(curl_mime_name(handle, part.name), "curl_mime_name")
       // curl_mime_data copies the bytes.
       let code = part.data.withUnsafeBytes { raw in
-        curl_mime_data(handle, raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer(errorBuffer), raw.count)
+        curl_mime_data(
+          handle, raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer(errorBuffer), raw.count)
       }
       try check(code, "curl_mime_data")
       if let filename = part.filename { try check(curl_mime_filename(handle, filename), "curl_mime_filename") }
@@ -246,7 +252,8 @@ final class CurlTransfer: @unchecked Sendable {
   // MARK: - Errors
 
   private func multiError(_ operation: String, _ code: CURLMcode) -> TransportError {
-    TransportError(.other, code: Int(code.rawValue), message: "\(operation): \(String(cString: curl_multi_strerror(code)))")
+    TransportError(
+      .other, code: Int(code.rawValue), message: "\(operation): \(String(cString: curl_multi_strerror(code)))")
   }
 
   private func transferError(_ code: CURLcode) -> TransportError {

@@ -70,7 +70,8 @@ struct CurlTransportTests {
   @Test("cancellation aborts an idle transfer at once (gate: no bytes flow)")
   func cancelWhileHeld() async throws {
     try await withStubServer(mode: "gate") { server in
-      let request = HTTPRequest(method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
       let task = Task { try await transport.send(request) }
       try await server.waitUntilHeld()
       try await Task.sleep(nanoseconds: 200_000_000)  // let curl settle into curl_multi_poll
@@ -88,7 +89,8 @@ struct CurlTransportTests {
   func cancelMidTransfer() async throws {
     try await withStubServer(mode: "ok") { server in
       try server.setMode("slow", options: ["drip_bytes": "16", "drip_ms": "3000"])
-      let request = HTTPRequest(method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
       let task = Task { try await transport.send(request) }
       // Headers and the first bytes are in; the next drip is 3 s away. (The gate test above is the
       // one that fails without curl_multi_wakeup: here libcurl's own timers also wake the poll.)
@@ -120,7 +122,8 @@ struct CurlTransportTests {
   func totalTimeout() async throws {
     try await withStubServer(mode: "gate") { server in
       let quick = CurlTransport(configuration: .init(totalTimeout: 0.5))
-      let request = HTTPRequest(method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
       let start = ContinuousClock.now
       let error = await #expect(throws: TransportError.self) { try await quick.send(request) }
       #expect(error?.kind == .timedOut)
@@ -133,7 +136,8 @@ struct CurlTransportTests {
   func responseCap() async throws {
     try await withStubServer { server in
       let small = CurlTransport(configuration: .init(maxResponseBytes: 100))
-      let request = HTTPRequest(method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
       let error = await #expect(throws: TransportError.self) { try await small.send(request) }
       #expect(error?.kind == .responseTooLarge)
     }
@@ -142,7 +146,8 @@ struct CurlTransportTests {
   @Test("a dropped connection is a transport error", arguments: ["drop", "drop-midway"])
   func dropped(_ mode: String) async throws {
     try await withStubServer(mode: mode) { server in
-      let request = HTTPRequest(method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
       let error = await #expect(throws: TransportError.self) { try await transport.send(request) }
       #expect(error?.kind == .connectionLost)
     }
@@ -159,10 +164,12 @@ struct CurlTransportTests {
   func proxy() async throws {
     try await withStubServer { server in
       let proxied = CurlTransport(
-        configuration: .init(proxy: .fromEnvironment(["https_proxy": server.baseURL, "http_proxy": "http://127.0.0.1:1"])))
+        configuration: .init(
+          proxy: .fromEnvironment(["https_proxy": server.baseURL, "http_proxy": "http://127.0.0.1:1"])))
       // Loopback bypasses the (dead) http proxy.
       let local = try await proxied.send(
-        HTTPRequest(method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")]))
+        HTTPRequest(
+          method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")]))
       #expect(local.status == 200)
       // A remote https URL is tunnelled through the proxy (the stub records the CONNECT and refuses it).
       await #expect(throws: TransportError.self) {

@@ -20,7 +20,9 @@ struct EndpointPolicyTests {
     }
   }
 
-  @Test("non-http schemes and garbage are invalid", arguments: ["ftp://x/", "file:///etc/passwd", "127.0.0.1:80", "https://"])
+  @Test(
+    "non-http schemes and garbage are invalid",
+    arguments: ["ftp://x/", "file:///etc/passwd", "127.0.0.1:80", "https://"])
   func invalid(_ url: String) {
     #expect(throws: TransportError(.invalidURL, message: "'\(url)' is not an http or https URL")) {
       try EndpointPolicy.validate(url)
@@ -29,7 +31,9 @@ struct EndpointPolicyTests {
 
   @Test("refusals never echo user-info or the query")
   func displayable() throws {
-    let error = #expect(throws: TransportError.self) { try EndpointPolicy.validate("http://me:secret@example.com/v1?key=AIzaXYZ") }
+    let error = #expect(throws: TransportError.self) {
+      try EndpointPolicy.validate("http://me:secret@example.com/v1?key=AIzaXYZ")
+    }
     #expect(error?.message.contains("secret") == false)
     #expect(error?.message.contains("AIzaXYZ") == false)
     #expect(error?.message.contains("http://example.com/v1") == true)
@@ -53,7 +57,10 @@ struct EndpointPolicyTests {
   func description() {
     let request = HTTPRequest(
       method: .post, url: "https://x/v1",
-      headers: [HTTPHeader("Authorization", "Bearer sk-secret"), HTTPHeader("x-goog-api-key", "AIzaSecret"), HTTPHeader("Accept", "a/b")],
+      headers: [
+        HTTPHeader("Authorization", "Bearer sk-secret"), HTTPHeader("x-goog-api-key", "AIzaSecret"),
+        HTTPHeader("Accept", "a/b"),
+      ],
       body: .multipart([.field("prompt", "p")]))
     let text = "\(request)"
     #expect(!text.contains("sk-secret"))

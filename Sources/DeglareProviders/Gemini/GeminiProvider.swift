@@ -78,7 +78,8 @@ public struct GeminiProvider: ImageEditProvider {
     let httpRequest = GeminiRequest.generate(
       baseURL: configuration.baseURL, apiVersion: configuration.apiVersion, apiKey: key, model: configuration.model,
       prompt: prompt(request), aspectRatio: ratio.name, imageSize: configuration.imageSize, image: image, mask: mask)
-    let sender = RetryingSender(transport: transport, policy: configuration.retry, provider: GeminiResponse.provider, redactor: redactor)
+    let sender = RetryingSender(
+      transport: transport, policy: configuration.retry, provider: GeminiResponse.provider, redactor: redactor)
     let outcome = try await sender.send(httpRequest) { GeminiResponse.classify($0, redactor: redactor) }
     let answer = try GeminiResponse.answer(from: outcome.response, redactor: redactor)
     let decoded = try ReturnedImage.decode(answer.image, provider: GeminiResponse.provider, expected: ratio.size)

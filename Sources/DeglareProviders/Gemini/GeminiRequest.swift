@@ -50,7 +50,9 @@ public enum GeminiRequest {
 
   /// The request JSON as `generate` sends it, with both base64 strings replaced by a note
   /// (for `--dry-run`'s request.json).
-  public static func previewJSON(prompt: String, aspectRatio: String, imageSize: String?, image: [UInt8], mask: [UInt8]) -> [UInt8] {
+  public static func previewJSON(prompt: String, aspectRatio: String, imageSize: String?, image: [UInt8], mask: [UInt8])
+    -> [UInt8]
+  {
     body(
       prompt: prompt, aspectRatio: aspectRatio, imageSize: imageSize,
       imageData: "<base64 of image.png, \(image.count) bytes>", maskData: "<base64 of mask.png, \(mask.count) bytes>")
@@ -65,7 +67,9 @@ public enum GeminiRequest {
   }
 
   /// The JSON body; the two data strings are inserted verbatim (base64 needs no escaping).
-  static func body(prompt: String, aspectRatio: String, imageSize: String?, imageData: String, maskData: String) -> [UInt8] {
+  static func body(prompt: String, aspectRatio: String, imageSize: String?, imageData: String, maskData: String)
+    -> [UInt8]
+  {
     func blob(_ data: String) -> String {
       "{\"inlineData\":{\"data\":\"" + data + "\",\"mime_type\":\"image/png\"}}"
     }

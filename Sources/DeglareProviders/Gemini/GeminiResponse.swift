@@ -24,7 +24,9 @@ public enum GeminiResponse {
 
     /// `reason` of every `google.rpc.ErrorInfo` detail.
     var reasons: [String] {
-      details.filter { $0["@type"]?.stringValue?.hasSuffix("google.rpc.ErrorInfo") == true }.compactMap { $0["reason"]?.stringValue }
+      details.filter { $0["@type"]?.stringValue?.hasSuffix("google.rpc.ErrorInfo") == true }.compactMap {
+        $0["reason"]?.stringValue
+      }
     }
 
     /// Whether a `google.rpc.QuotaFailure` names a free-tier quota.
@@ -61,7 +63,8 @@ public enum GeminiResponse {
         message: redactor.redact(ErrorText.clip(message.trimmingWhitespace)), status: error["status"]?.stringValue,
         details: error["details"]?.arrayValue ?? [], isJSON: true)
     }
-    return ErrorBody(message: redactor.redact(ErrorText.firstLine(of: response.body)), status: nil, details: [], isJSON: false)
+    return ErrorBody(
+      message: redactor.redact(ErrorText.firstLine(of: response.body)), status: nil, details: [], isJSON: false)
   }
 
   /// Classifies a response for the retry loop (providers.md 2.5): `API_KEY_INVALID` and 401/403
@@ -82,12 +85,14 @@ public enum GeminiResponse {
         return .fail(.quotaExhausted(provider: provider, message: body.message, hint: billingHint))
       }
       let delay = body.retryDelay ?? RetryPolicy.serverDelay(response)
-      return .retry(.rateLimited(provider: provider, message: body.message, attempts: 1, retryAfterSeconds: nil), delay: delay)
+      return .retry(
+        .rateLimited(provider: provider, message: body.message, attempts: 1, retryAfterSeconds: nil), delay: delay)
     case 402:
       return .fail(
         .quotaExhausted(provider: provider, message: body.message, hint: "The project's prepaid credit is used up."))
     case 408, 500...:
-      let error = ProviderError.serverError(provider: provider, status: response.status, message: body.message, attempts: 1)
+      let error = ProviderError.serverError(
+        provider: provider, status: response.status, message: body.message, attempts: 1)
       return .retry(error, delay: RetryPolicy.serverDelay(response))
     default:
       if body.status == "FAILED_PRECONDITION" && body.message.lowercased().contains("billing") {
@@ -118,14 +123,18 @@ public enum GeminiResponse {
     do {
       json = try JSONParser.parse(response.body)
     } catch {
-      throw .badResponse(provider: provider, message: "the answer is not valid JSON (\(error)): \(ErrorText.firstLine(of: response.body))")
+      throw .badResponse(
+        provider: provider,
+        message: "the answer is not valid JSON (\(error)): \(ErrorText.firstLine(of: response.body))")
     }
     guard json.isObject else { throw .badResponse(provider: provider, message: "the answer is not a JSON object") }
     let usage = json.member("usageMetadata", "usage_metadata")
     let candidates = json["candidates"]?.arrayValue ?? []
     let feedback = json.member("promptFeedback", "prompt_feedback")
     if let reason = feedback?.member("blockReason", "block_reason")?.stringValue, candidates.isEmpty {
-      let message = feedback?.member("blockReasonMessage", "block_reason_message")?.stringValue.map { redactor.redact($0) }
+      let message = feedback?.member("blockReasonMessage", "block_reason_message")?.stringValue.map {
+        redactor.redact($0)
+      }
       throw .blocked(provider: provider, reason: reason, message: message)
     }
     guard let candidate = candidates.first else { throw .noImage(provider: provider, reason: nil, modelText: nil) }
@@ -134,7 +143,9 @@ public enum GeminiResponse {
     var texts: [String] = []
     for part in parts where part["thought"]?.boolValue != true {
       if let blob = part.member("inlineData", "inline_data") { image = blob }
-      if let text = part["text"]?.stringValue, !text.trimmingWhitespace.isEmpty { texts.append(text.trimmingWhitespace) }
+      if let text = part["text"]?.stringValue, !text.trimmingWhitespace.isEmpty {
+        texts.append(text.trimmingWhitespace)
+      }
     }
     let modelText = texts.isEmpty ? nil : redactor.redact(ErrorText.clip(texts.joined(separator: " ")))
     let finish = candidate.member("finishReason", "finish_reason")?.stringValue

@@ -75,7 +75,8 @@ public struct OpenAIProvider: ImageEditProvider {
       baseURL: configuration.baseURL, apiKey: key, model: configuration.model,
       prompt: request.prompt ?? configuration.prompt ?? OpenAIRequest.defaultPrompt, quality: configuration.quality,
       size: size, image: image, mask: mask, organization: configuration.organization, project: configuration.project)
-    let sender = RetryingSender(transport: transport, policy: configuration.retry, provider: OpenAIResponse.provider, redactor: redactor)
+    let sender = RetryingSender(
+      transport: transport, policy: configuration.retry, provider: OpenAIResponse.provider, redactor: redactor)
     let outcome = try await sender.send(httpRequest) { OpenAIResponse.classify($0, redactor: redactor) }
     let (bytes, usage) = try OpenAIResponse.image(from: outcome.response)
     let decoded = try ReturnedImage.decode(bytes, provider: OpenAIResponse.provider, expected: size)

@@ -44,7 +44,8 @@ public enum OpenAIRequest {
     -> HTTPRequest
   {
     HTTPRequest(
-      method: .get, url: join(baseURL, "models"), headers: headers(apiKey: apiKey, organization: organization, project: project))
+      method: .get, url: join(baseURL, "models"),
+      headers: headers(apiKey: apiKey, organization: organization, project: project))
   }
 
   /// The `size` to ask for: the upload size itself when the model takes it (gpt-image-2 family),

@@ -41,14 +41,17 @@ public enum OpenAIResponse {
             provider: provider, message: body.message,
             hint: "Check the plan and billing at https://platform.openai.com/settings/organization/billing."))
       }
-      let error = ProviderError.rateLimited(provider: provider, message: body.message, attempts: 1, retryAfterSeconds: nil)
+      let error = ProviderError.rateLimited(
+        provider: provider, message: body.message, attempts: 1, retryAfterSeconds: nil)
       return mayRetry ? .retry(error, delay: RetryPolicy.serverDelay(response)) : .fail(error)
     case 408, 409, 500...:
-      let error = ProviderError.serverError(provider: provider, status: response.status, message: body.message, attempts: 1)
+      let error = ProviderError.serverError(
+        provider: provider, status: response.status, message: body.message, attempts: 1)
       return mayRetry ? .retry(error, delay: RetryPolicy.serverDelay(response)) : .fail(error)
     default:
       if body.code == "moderation_blocked" || body.type == "image_generation_user_error" {
-        return .fail(.blocked(provider: provider, reason: body.code ?? body.type ?? "moderation", message: body.message))
+        return .fail(
+          .blocked(provider: provider, reason: body.code ?? body.type ?? "moderation", message: body.message))
       }
       return .fail(.requestRejected(provider: provider, status: response.status, message: body.message, hint: nil))
     }
@@ -60,7 +63,9 @@ public enum OpenAIResponse {
     do {
       json = try JSONParser.parse(response.body)
     } catch {
-      throw .badResponse(provider: provider, message: "the answer is not valid JSON (\(error)): \(ErrorText.firstLine(of: response.body))")
+      throw .badResponse(
+        provider: provider,
+        message: "the answer is not valid JSON (\(error)): \(ErrorText.firstLine(of: response.body))")
     }
     guard json.isObject else { throw .badResponse(provider: provider, message: "the answer is not a JSON object") }
     let usage = json["usage"]
@@ -69,7 +74,8 @@ public enum OpenAIResponse {
     }
     guard let encoded = first["b64_json"]?.stringValue, !encoded.isEmpty else {
       if first["url"] != nil {
-        throw .badResponse(provider: provider, message: "it returned an image URL instead of b64_json (a dall-e model?)")
+        throw .badResponse(
+          provider: provider, message: "it returned an image URL instead of b64_json (a dall-e model?)")
       }
       throw .noImage(provider: provider, reason: nil, modelText: first["revised_prompt"]?.stringValue)
     }

@@ -1,7 +1,8 @@
+import DeglareCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import DeglareCore
 
 /// A strict RFC 8259 JSON parser producing ``JSONValue`` (object keys keep their order).
 ///
@@ -28,7 +29,9 @@ enum JSONParser {
       cursor.skipSpace()
       let value = try cursor.value(depth: 0)
       cursor.skipSpace()
-      guard cursor.offset == buffer.count else { throw ParseError(offset: cursor.offset, reason: "unexpected trailing data") }
+      guard cursor.offset == buffer.count else {
+        throw ParseError(offset: cursor.offset, reason: "unexpected trailing data")
+      }
       return value
     }
   }
@@ -196,7 +199,9 @@ enum JSONParser {
       let start = offset
       var isInteger = true
       if current == UInt8(ascii: "-") { offset += 1 }
-      guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw fail("invalid number") }
+      guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+        throw fail("invalid number")
+      }
       while let byte = current {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): offset += 1

@@ -1,6 +1,7 @@
-@testable import DeglareCLI
 import DeglareProviders
 import Testing
+
+@testable import DeglareCLI
 
 @Suite("Provider errors map to exit codes")
 struct ProviderErrorReportingTests {
@@ -36,6 +37,7 @@ struct ProviderErrorReportingTests {
     #expect(
       ErrorReporter.classify(error).1
         == "Gemini has no quota left for this request; retrying will not help. Gemini image models have no free-tier "
-        + "quota: enable billing on the Google Cloud project of this API key. Gemini said: Quota exceeded for metric: ..., limit: 0")
+        + "quota: enable billing on the Google Cloud project of this API key. Gemini said: Quota exceeded for metric: ..., limit: 0"
+    )
   }
 }

@@ -52,10 +52,13 @@ struct CaptureComparisonTests {
     try await withStubServer { server in
       let provider = try ProviderFactory.make(
         provider: "openai", key: "sk-capture-comparison-0123456789",
-        options: ProviderOptions(model: "gpt-image-1", quality: "high"), environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
+        options: ProviderOptions(model: "gpt-image-1", quality: "high"),
+        environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
       let size = 1024
       _ = try await provider.edit(
-        EditRequest(image: ProviderFixtures.crop(width: size / 16, height: size / 16), mask: ProviderFixtures.mask(width: 64, height: 64)))
+        EditRequest(
+          image: ProviderFixtures.crop(width: size / 16, height: size / 16),
+          mask: ProviderFixtures.mask(width: 64, height: 64)))
       let ours = try #require(try server.requests().first)
       #expect(ours.method == capture["method"] as? String)
       #expect(ours.path == capture["path"] as? String)
@@ -86,14 +89,18 @@ struct CaptureComparisonTests {
   @Test("Gemini JSON: the same keys, nesting and types as the SDK (captures 027 and 029)", arguments: [nil, "2K"])
   func gemini(_ imageSize: String?) async throws {
     let capture = try Captures.load(
-      imageSize == nil ? "gemini/027-gemini-edit-basic.request.json" : "gemini/029-gemini-edit-gemini3-image-size.request.json")
+      imageSize == nil
+        ? "gemini/027-gemini-edit-basic.request.json" : "gemini/029-gemini-edit-gemini3-image-size.request.json")
     let capturedBody = try #require(capture["json_body"])
     let model = imageSize == nil ? "gemini-2.5-flash-image" : "gemini-3.1-flash-image"
     try await withStubServer { server in
       let provider = try ProviderFactory.make(
         provider: "gemini", key: "AIzaCaptureComparison0123456789",
-        options: ProviderOptions(model: model, quality: imageSize), environment: ["GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL])
-      _ = try await provider.edit(EditRequest(image: ProviderFixtures.crop(width: 32, height: 24), mask: ProviderFixtures.mask(width: 32, height: 24)))
+        options: ProviderOptions(model: model, quality: imageSize),
+        environment: ["GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL])
+      _ = try await provider.edit(
+        EditRequest(
+          image: ProviderFixtures.crop(width: 32, height: 24), mask: ProviderFixtures.mask(width: 32, height: 24)))
       let ours = try #require(try server.requests().first)
       #expect(ours.method == capture["method"] as? String)
       #expect(ours.path == "/v1/models/\(model):generateContent")

@@ -11,7 +11,8 @@ struct KeyCheckTests {
   @Test("a working key lists the models", arguments: ["openai", "gemini"])
   func works(_ provider: String) async throws {
     try await withStubServer { server in
-      let report = try await KeyCheck.run(provider: provider, key: "sk-validkey-123456", environment: environment(server))
+      let report = try await KeyCheck.run(
+        provider: provider, key: "sk-validkey-123456", environment: environment(server))
       #expect(report.defaultModelListed == true)
       #expect(report.modelCount >= 4)
       let recorded = try server.requests()

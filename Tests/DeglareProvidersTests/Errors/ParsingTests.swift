@@ -1,13 +1,15 @@
-@testable import DeglareProviders
 import DeglareCore
 import DeglareTransport
 import Testing
+
+@testable import DeglareProviders
 
 @Suite("JSON, base64 and error-body parsing")
 struct ParsingTests {
   @Test("JSON values, escapes and surrogate pairs")
   func json() throws {
-    let value = try JSONParser.parse(Array(#"{"a":[1,-2.5e1,true,null],"s":"x\"\\\/\n\u00e9\ud83d\ude00","o":{}}"#.utf8))
+    let value = try JSONParser.parse(
+      Array(#"{"a":[1,-2.5e1,true,null],"s":"x\"\\\/\n\u00e9\ud83d\ude00","o":{}}"#.utf8))
     #expect(value.text == #"{"a":[1,-25,true,null],"s":"x\"\\/\né😀","o":{}}"#)
     #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse(Array("{\"a\":1".utf8)) }
     #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse(Array("{\"a\":1} x".utf8)) }
@@ -28,9 +30,11 @@ struct ParsingTests {
 
   @Test("non-JSON error bodies give their first meaningful line")
   func firstLine() {
-    #expect(ErrorText.firstLine(of: Array("<html>\n<head><title>502 Bad Gateway</title></head>".utf8)) == "502 Bad Gateway")
-    #expect(ErrorText.firstLine(of: Array("\n\n  upstream connect error or disconnect/reset\nmore".utf8))
-      == "upstream connect error or disconnect/reset")
+    #expect(
+      ErrorText.firstLine(of: Array("<html>\n<head><title>502 Bad Gateway</title></head>".utf8)) == "502 Bad Gateway")
+    #expect(
+      ErrorText.firstLine(of: Array("\n\n  upstream connect error or disconnect/reset\nmore".utf8))
+        == "upstream connect error or disconnect/reset")
     #expect(ErrorText.firstLine(of: []) == "(empty body)")
   }
 
@@ -39,21 +43,26 @@ struct ParsingTests {
     let redactor = Redactor(secrets: [])
     let quota = HTTPResponse(
       status: 429,
-      body: Array(#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#.utf8))
+      body: Array(
+        #"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#
+          .utf8))
     guard case .fail(.quotaExhausted) = OpenAIResponse.classify(quota, redactor: redactor) else {
       Issue.record("insufficient_quota must not retry")
       return
     }
     let limit = HTTPResponse(
       status: 429, headers: [HTTPHeader("retry-after-ms", "1500"), HTTPHeader("retry-after", "2")],
-      body: Array(#"{"error":{"message":"Rate limit reached","type":"requests","param":null,"code":"rate_limit_exceeded"}}"#.utf8))
+      body: Array(
+        #"{"error":{"message":"Rate limit reached","type":"requests","param":null,"code":"rate_limit_exceeded"}}"#.utf8)
+    )
     guard case .retry(.rateLimited, let delay) = OpenAIResponse.classify(limit, redactor: redactor) else {
       Issue.record("rate_limit_exceeded must retry")
       return
     }
     #expect(delay == 1.5)
     let noRetry = HTTPResponse(status: 503, headers: [HTTPHeader("x-should-retry", "false")], body: [])
-    guard case .fail(.serverError(_, 503, "(empty body)", 1)) = OpenAIResponse.classify(noRetry, redactor: redactor) else {
+    guard case .fail(.serverError(_, 503, "(empty body)", 1)) = OpenAIResponse.classify(noRetry, redactor: redactor)
+    else {
       Issue.record("x-should-retry: false must be honoured")
       return
     }
@@ -73,7 +82,9 @@ struct ParsingTests {
     }
     let free = HTTPResponse(
       status: 429,
-      body: Array(#"{"error":{"code":429,"message":"Quota exceeded ... limit: 0, model: x","status":"RESOURCE_EXHAUSTED"}}"#.utf8))
+      body: Array(
+        #"{"error":{"code":429,"message":"Quota exceeded ... limit: 0, model: x","status":"RESOURCE_EXHAUSTED"}}"#.utf8)
+    )
     guard case .fail(.quotaExhausted(_, _, let hint?)) = GeminiResponse.classify(free, redactor: redactor) else {
       Issue.record("limit: 0 is final")
       return

@@ -17,7 +17,8 @@ struct ProviderFailureTests {
     if name == "openai" {
       return OpenAIProvider(
         configuration: .init(
-          baseURL: server.openAIBaseURL, apiKey: openAIKey, model: ModelCatalog.info(provider: "openai", model: "gpt-image-1.5"),
+          baseURL: server.openAIBaseURL, apiKey: openAIKey,
+          model: ModelCatalog.info(provider: "openai", model: "gpt-image-1.5"),
           retry: retry), transport: CurlTransport())
     }
     return GeminiProvider(
@@ -41,14 +42,23 @@ struct ProviderFailureTests {
   }
 
   static let cases: [Expectation] = [
-    .init(provider: "openai", mode: "unauthorized", kind: "keyRejected", requests: 1, shows: "Incorrect API key provided: sk-"),
-    .init(provider: "openai", mode: "forbidden", kind: "keyRejected", requests: 1, shows: "organization must be verified"),
-    .init(provider: "openai", mode: "echo-key", kind: "keyRejected", requests: 1, shows: "Incorrect API key provided: [REDACTED]"),
-    .init(provider: "openai", mode: "rate-limit", kind: "rateLimited", requests: 3, shows: "Rate limit reached for gpt-image-1.5"),
-    .init(provider: "openai", mode: "quota", kind: "quotaExhausted", requests: 1, shows: "You exceeded your current quota"),
+    .init(
+      provider: "openai", mode: "unauthorized", kind: "keyRejected", requests: 1,
+      shows: "Incorrect API key provided: sk-"),
+    .init(
+      provider: "openai", mode: "forbidden", kind: "keyRejected", requests: 1, shows: "organization must be verified"),
+    .init(
+      provider: "openai", mode: "echo-key", kind: "keyRejected", requests: 1,
+      shows: "Incorrect API key provided: [REDACTED]"),
+    .init(
+      provider: "openai", mode: "rate-limit", kind: "rateLimited", requests: 3,
+      shows: "Rate limit reached for gpt-image-1.5"),
+    .init(
+      provider: "openai", mode: "quota", kind: "quotaExhausted", requests: 1, shows: "You exceeded your current quota"),
     .init(provider: "openai", mode: "server-error", kind: "serverError", requests: 3, shows: "The server had an error"),
     .init(provider: "openai", mode: "overloaded", kind: "serverError", requests: 3, shows: "currently overloaded"),
-    .init(provider: "openai", mode: "html-error", kind: "serverError", requests: 3, shows: "OpenAI said: 502 Bad Gateway"),
+    .init(
+      provider: "openai", mode: "html-error", kind: "serverError", requests: 3, shows: "OpenAI said: 502 Bad Gateway"),
     .init(provider: "openai", mode: "malformed-json", kind: "badResponse", requests: 1, shows: "not valid JSON"),
     .init(provider: "openai", mode: "non-image", kind: "badResponse", requests: 1, shows: "is not an image"),
     .init(provider: "openai", mode: "webp", kind: "badResponse", requests: 1, shows: "WebP"),
@@ -57,14 +67,21 @@ struct ProviderFailureTests {
     .init(provider: "openai", mode: "no-image", kind: "noImage", requests: 1, shows: "returned no image"),
     .init(provider: "openai", mode: "drop", kind: "transport", requests: 1, shows: "connection was lost"),
     .init(provider: "gemini", mode: "unauthorized", kind: "keyRejected", requests: 1, shows: "API key not valid"),
-    .init(provider: "gemini", mode: "forbidden", kind: "keyRejected", requests: 1, shows: "The caller does not have permission"),
-    .init(provider: "gemini", mode: "echo-key", kind: "keyRejected", requests: 1, shows: "API key not valid: '[REDACTED]'"),
-    .init(provider: "gemini", mode: "rate-limit", kind: "rateLimited", requests: 3, shows: "paid_tier_requests, limit: 10"),
+    .init(
+      provider: "gemini", mode: "forbidden", kind: "keyRejected", requests: 1,
+      shows: "The caller does not have permission"),
+    .init(
+      provider: "gemini", mode: "echo-key", kind: "keyRejected", requests: 1, shows: "API key not valid: '[REDACTED]'"),
+    .init(
+      provider: "gemini", mode: "rate-limit", kind: "rateLimited", requests: 3, shows: "paid_tier_requests, limit: 10"),
     .init(provider: "gemini", mode: "quota", kind: "quotaExhausted", requests: 1, shows: "enable billing"),
     .init(provider: "gemini", mode: "quota-detail", kind: "quotaExhausted", requests: 1, shows: "no free-tier quota"),
-    .init(provider: "gemini", mode: "server-error", kind: "serverError", requests: 3, shows: "An internal error has occurred"),
+    .init(
+      provider: "gemini", mode: "server-error", kind: "serverError", requests: 3,
+      shows: "An internal error has occurred"),
     .init(provider: "gemini", mode: "overloaded", kind: "serverError", requests: 3, shows: "The model is overloaded"),
-    .init(provider: "gemini", mode: "html-error", kind: "serverError", requests: 3, shows: "Error 502 (Server Error)!!1"),
+    .init(
+      provider: "gemini", mode: "html-error", kind: "serverError", requests: 3, shows: "Error 502 (Server Error)!!1"),
     .init(provider: "gemini", mode: "malformed-json", kind: "badResponse", requests: 1, shows: "not valid JSON"),
     .init(provider: "gemini", mode: "non-image", kind: "badResponse", requests: 1, shows: "is not an image"),
     .init(provider: "gemini", mode: "webp", kind: "badResponse", requests: 1, shows: "WebP"),
@@ -72,7 +89,9 @@ struct ProviderFailureTests {
     .init(provider: "gemini", mode: "safety", kind: "blocked", requests: 1, shows: "blocked the edit (IMAGE_SAFETY)"),
     .init(provider: "gemini", mode: "prompt-blocked", kind: "blocked", requests: 1, shows: "(PROHIBITED_CONTENT)"),
     .init(provider: "gemini", mode: "no-image", kind: "noImage", requests: 1, shows: "finish reason NO_IMAGE"),
-    .init(provider: "gemini", mode: "text-only", kind: "noImage", requests: 1, shows: "The model said: I can't edit this image"),
+    .init(
+      provider: "gemini", mode: "text-only", kind: "noImage", requests: 1,
+      shows: "The model said: I can't edit this image"),
     .init(provider: "gemini", mode: "drop", kind: "transport", requests: 1, shows: "connection was lost"),
   ]
 
@@ -132,7 +151,9 @@ struct ProviderFailureTests {
   func retryAfterTooLong(_ provider: String) async throws {
     try await withStubServer { server in
       try server.setMode("rate-limit", options: ["retry_ms": "120000"])
-      let error = await #expect(throws: ProviderError.self) { try await Self.provider(provider, server).edit(Self.request) }
+      let error = await #expect(throws: ProviderError.self) {
+        try await Self.provider(provider, server).edit(Self.request)
+      }
       guard case .rateLimited(_, _, let attempts, let retryAfter) = error else {
         Issue.record("expected rateLimited, got \(String(describing: error))")
         return
@@ -178,7 +199,8 @@ struct ProviderFailureTests {
     try await withStubServer { server in
       let environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
       let display = provider == "openai" ? "OpenAI" : "Gemini"
-      let missing = try ProviderFactory.make(provider: provider, key: nil, options: ProviderOptions(), environment: environment)
+      let missing = try ProviderFactory.make(
+        provider: provider, key: nil, options: ProviderOptions(), environment: environment)
       await #expect(throws: ProviderError.missingKey(provider: display)) { try await missing.edit(Self.request) }
       let pasted = try ProviderFactory.make(
         provider: provider, key: "sk-abcdef123456\n", options: ProviderOptions(), environment: environment)
@@ -196,7 +218,8 @@ struct ProviderFailureTests {
       try server.setMode("slow", options: ["drip_bytes": "64", "drip_ms": "200"])
       let environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
       let slow = try ProviderFactory.make(
-        provider: provider, key: "sk-timeout-test-123456", options: ProviderOptions(timeout: 1), environment: environment)
+        provider: provider, key: "sk-timeout-test-123456", options: ProviderOptions(timeout: 1),
+        environment: environment)
       let start = ContinuousClock.now
       let error = await #expect(throws: ProviderError.self) { try await slow.edit(Self.request) }
       #expect(ContinuousClock.now - start < .seconds(4))
@@ -212,7 +235,8 @@ struct ProviderFailureTests {
   func insecureBaseURL() {
     #expect(throws: ProviderError.self) {
       try ProviderFactory.make(
-        provider: "openai", key: "k", options: ProviderOptions(), environment: ["OPENAI_BASE_URL": "http://api.example.com/v1"])
+        provider: "openai", key: "k", options: ProviderOptions(),
+        environment: ["OPENAI_BASE_URL": "http://api.example.com/v1"])
     }
   }
 }

@@ -25,7 +25,8 @@ struct RedactorTests {
 
   @Test("masked keys and ordinary text stay readable")
   func keepsMasked() {
-    let text = "Incorrect API key provided: sk-pr***************wxyz. You can find your API key at https://platform.openai.com."
+    let text =
+      "Incorrect API key provided: sk-pr***************wxyz. You can find your API key at https://platform.openai.com."
     #expect(redactor.redact(text) == text)
     #expect(redactor.redact("Rate limit reached for requests") == "Rate limit reached for requests")
   }

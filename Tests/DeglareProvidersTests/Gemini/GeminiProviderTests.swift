@@ -57,7 +57,8 @@ struct GeminiProviderTests {
       #expect(mask == ProviderFixtures.mask().grayImage)
 
       #expect(result.image.size == PixelSize(width: 1264, height: 848))
-      #expect(result.image.pixel(x: 1263, y: 847) == ProviderFixtures.patchPixel(x: 1263, y: 847, width: 1264, height: 848))
+      #expect(
+        result.image.pixel(x: 1263, y: 847) == ProviderFixtures.patchPixel(x: 1263, y: 847, width: 1264, height: 848))
       #expect(result.usage?.text.contains("\"candidatesTokenCount\":1120") == true)
     }
   }
@@ -65,7 +66,8 @@ struct GeminiProviderTests {
   @Test("the last image that is not a thought is used (Gemini 3 sends draft images first)")
   func thoughts() async throws {
     try await withStubServer(mode: "thoughts") { server in
-      let result = try await provider(server).edit(EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask()))
+      let result = try await provider(server).edit(
+        EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask()))
       #expect(result.image.pixel(x: 0, y: 0) == [0, 0, 128])  // the patch, not the gray-64 draft
       #expect(result.image.pixel(x: 1263, y: 0) == [255, 0, 128])
     }
@@ -75,7 +77,8 @@ struct GeminiProviderTests {
   func urlSafeAnswer() async throws {
     try await withStubServer(mode: "ok-base64url") { server in
       let result = try await provider(server, model: "gemini-2.5-flash-image").edit(
-        EditRequest(image: ProviderFixtures.crop(width: 32, height: 32), mask: ProviderFixtures.mask(width: 32, height: 32)))
+        EditRequest(
+          image: ProviderFixtures.crop(width: 32, height: 32), mask: ProviderFixtures.mask(width: 32, height: 32)))
       #expect(result.image.size == PixelSize(width: 1024, height: 1024))
       #expect(result.image.pixel(x: 1023, y: 1023) == [255, 255, 128])
       #expect(result.notes.first?.contains("October 2, 2026") == true)
@@ -86,15 +89,18 @@ struct GeminiProviderTests {
   func stubAcceptsBothAlphabets() async throws {
     try await withStubServer { server in
       let png = try PNGCodec.encode(ProviderFixtures.crop())
-      let url = Data(png).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        .replacingOccurrences(of: "=", with: "")
+      let url = Data(png).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+        of: "/", with: "_"
+      )
+      .replacingOccurrences(of: "=", with: "")
       let body =
         "{\"contents\":[{\"parts\":[{\"text\":\"x\"},{\"inline_data\":{\"mime_type\":\"image/png\",\"data\":\"\(url)\"}},"
         + "{\"inlineData\":{\"mimeType\":\"image/png\",\"data\":\"\(Data(png).base64EncodedString())\"}}]}]}"
       let response = try await CurlTransport().send(
         HTTPRequest(
           method: .post, url: server.geminiBaseURL + "/v1beta/models/gemini-3-pro-image:generateContent",
-          headers: [HTTPHeader("x-goog-api-key", Self.key)], body: .bytes(Array(body.utf8), contentType: "application/json")))
+          headers: [HTTPHeader("x-goog-api-key", Self.key)],
+          body: .bytes(Array(body.utf8), contentType: "application/json")))
       #expect(response.status == 200)
       let images = try #require(try server.requests()[0].inline_images)
       #expect(images.map(\.part_key) == ["inline_data", "inlineData"])
@@ -108,7 +114,8 @@ struct GeminiProviderTests {
   func versionAndImageSize() async throws {
     try await withStubServer { server in
       let result = try await provider(server, quality: "2K", environment: ["GOOGLE_GENAI_API_VERSION": "beta"]).edit(
-        EditRequest(image: ProviderFixtures.crop(width: 32, height: 32), mask: ProviderFixtures.mask(width: 32, height: 32)))
+        EditRequest(
+          image: ProviderFixtures.crop(width: 32, height: 32), mask: ProviderFixtures.mask(width: 32, height: 32)))
       #expect(result.image.size == PixelSize(width: 2048, height: 2048))
       let recorded = try server.requests()[0]
       #expect(recorded.path == "/v1beta/models/gemini-3.1-flash-image:generateContent")
@@ -122,7 +129,8 @@ struct GeminiProviderTests {
   @Test("uploadPreview gives image.png, mask.png and request.json with the data elided")
   func preview() throws {
     let provider = try ProviderFactory.make(provider: "gemini", key: nil, options: ProviderOptions(), environment: [:])
-    let files = try provider.uploadPreview(for: EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask()))
+    let files = try provider.uploadPreview(
+      for: EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask()))
     #expect(files.map(\.name) == ["image.png", "mask.png", "request.json"])
     let json = String(decoding: files[2].bytes, as: UTF8.self)
     #expect(json.contains("\"data\":\"<base64 of image.png, \(files[0].bytes.count) bytes>\""))
@@ -138,6 +146,8 @@ struct GeminiProviderTests {
     let pro = ModelCatalog.info(provider: "gemini", model: "gemini-3-pro-image")
     #expect(GeminiRequest.aspectRatio(for: PixelSize(width: 384, height: 3072), model: pro).name == "9:16")
     let old = ModelCatalog.info(provider: "gemini", model: "gemini-2.5-flash-image")
-    #expect(GeminiRequest.aspectRatio(for: PixelSize(width: 1248, height: 832), model: old).size == PixelSize(width: 1248, height: 832))
+    #expect(
+      GeminiRequest.aspectRatio(for: PixelSize(width: 1248, height: 832), model: old).size
+        == PixelSize(width: 1248, height: 832))
   }
 }

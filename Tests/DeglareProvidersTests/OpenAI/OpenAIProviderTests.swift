@@ -29,7 +29,9 @@ struct OpenAIProviderTests {
       #expect(recorded.header("Authorization") == "Bearer \(Self.key)")
       let parts = try #require(recorded.multipart)
       #expect(
-        Set(parts.map(\.name)) == ["prompt", "input_fidelity", "model", "n", "output_format", "quality", "size", "image", "mask"])
+        Set(parts.map(\.name)) == [
+          "prompt", "input_fidelity", "model", "n", "output_format", "quality", "size", "image", "mask",
+        ])
       #expect(recorded.part("model")?.value == "gpt-image-1.5")
       #expect(recorded.part("input_fidelity")?.value == "high")
       #expect(recorded.part("n")?.value == "1")
@@ -62,8 +64,10 @@ struct OpenAIProviderTests {
 
       // The answer: the stub's 1536x1024 patch, with usage.
       #expect(result.image.size == PixelSize(width: 1536, height: 1024))
-      #expect(result.image.pixel(x: 1535, y: 0) == ProviderFixtures.patchPixel(x: 1535, y: 0, width: 1536, height: 1024))
-      #expect(result.image.pixel(x: 700, y: 1023) == ProviderFixtures.patchPixel(x: 700, y: 1023, width: 1536, height: 1024))
+      #expect(
+        result.image.pixel(x: 1535, y: 0) == ProviderFixtures.patchPixel(x: 1535, y: 0, width: 1536, height: 1024))
+      #expect(
+        result.image.pixel(x: 700, y: 1023) == ProviderFixtures.patchPixel(x: 700, y: 1023, width: 1536, height: 1024))
       #expect(result.usage?.text.contains("\"output_tokens\":6208") == true)
       #expect(result.model == "gpt-image-1.5")
       #expect(result.bytesSent > 0 && result.bytesReceived > 0)
@@ -88,7 +92,8 @@ struct OpenAIProviderTests {
     try await withStubServer { server in
       let request = EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask())
       let offline = try ProviderFactory.make(
-        provider: "openai", key: nil, options: ProviderOptions(), environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
+        provider: "openai", key: nil, options: ProviderOptions(), environment: ["OPENAI_BASE_URL": server.openAIBaseURL]
+      )
       let files = try offline.uploadPreview(for: request)
       #expect(files.map(\.name) == ["image.png", "mask.png"])
       await #expect(throws: ProviderError.missingKey(provider: "OpenAI")) { try await offline.edit(request) }
@@ -110,7 +115,8 @@ struct OpenAIProviderTests {
       let result = try await provider(server, model: "gpt-image-2").edit(EditRequest(image: crop, mask: mask))
       #expect(result.image.size == PixelSize(width: 1024, height: 640))
       _ = try await provider(server, model: "gpt-image-1-mini").edit(
-        EditRequest(image: ProviderFixtures.crop(width: 32, height: 48), mask: ProviderFixtures.mask(width: 32, height: 48)))
+        EditRequest(
+          image: ProviderFixtures.crop(width: 32, height: 48), mask: ProviderFixtures.mask(width: 32, height: 48)))
       let requests = try server.requests()
       #expect(requests[0].part("size")?.value == "1024x640")
       #expect(requests[0].part("input_fidelity") == nil)
@@ -124,7 +130,8 @@ struct OpenAIProviderTests {
   func unknownModel() async throws {
     try await withStubServer { server in
       let request = EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask())
-      let result = try await provider(server, model: "gpt-image-1.7-preview", prompt: "Remove the reflection.").edit(request)
+      let result = try await provider(server, model: "gpt-image-1.7-preview", prompt: "Remove the reflection.").edit(
+        request)
       #expect(result.notes == ["unknown model 'gpt-image-1.7-preview': using the gpt-image-1.5 family's rules"])
       let recorded = try server.requests()[0]
       #expect(recorded.part("model")?.value == "gpt-image-1.7-preview")
@@ -134,8 +141,12 @@ struct OpenAIProviderTests {
 
   @Test("a quality the model does not take is refused before any request")
   func badQuality() throws {
-    #expect(throws: ProviderError.invalidOption(message: "gpt-image-1.5 accepts --quality low, medium, high, auto; got 'ultra'")) {
-      try ProviderFactory.make(provider: "openai", key: "k", options: ProviderOptions(quality: "ultra"), environment: [:])
+    #expect(
+      throws: ProviderError.invalidOption(
+        message: "gpt-image-1.5 accepts --quality low, medium, high, auto; got 'ultra'")
+    ) {
+      try ProviderFactory.make(
+        provider: "openai", key: "k", options: ProviderOptions(quality: "ultra"), environment: [:])
     }
   }
 }
