@@ -38,7 +38,8 @@ let package = Package(
     // MARK: - CLI
     .target(name: "DeglareCLI", dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
-    .executableTarget(name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer"),
+    .executableTarget(
+      name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer", exclude: ["README.md"]),
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs"]),

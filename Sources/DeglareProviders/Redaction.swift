@@ -1,3 +1,5 @@
+import Foundation
+
 /// Removes API keys and anything that looks like a credential from text before it is shown or
 /// logged: the known secrets verbatim (and percent-encoded), `Authorization`/`x-goog-api-key`
 /// header values, bearer tokens, OpenAI-style `sk-…` keys, Google `AIza…` keys and `key=` query

@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglareTransport
+import Foundation
 
 /// Reads Gemini answers: the final image, usage and text of a success; what an error means.
 public enum GeminiResponse {
