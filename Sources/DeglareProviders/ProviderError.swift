@@ -65,8 +65,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .missingKey(let provider):
-      return
-        "no API key for \(provider); set it with 'deglare keys set \(provider.lowercased())' or the environment variable"
+      let variable = provider == "OpenAI" ? "OPENAI_API_KEY" : "GEMINI_API_KEY (or GOOGLE_API_KEY)"
+      return "no API key for \(provider): run 'deglare keys set \(provider.lowercased())' or set \(variable)"
     case .malformedKey(let provider, let reason):
       return "the \(provider) API key cannot be used: \(reason)"
     case .keyRejected(let provider, let status, let message):

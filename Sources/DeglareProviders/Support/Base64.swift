@@ -8,6 +8,17 @@ enum Base64 {
 
   /// Decodes either alphabet, with or without padding; nil when the text is not base64.
   static func decode(_ text: String) -> [UInt8]? {
+    // Fast path (standard alphabet, padded: what OpenAI and Gemini send): Foundation's decoder,
+    // with no per-byte Swift loop, since answers carry megabytes.
+    var copy = text
+    let fast: [UInt8]? = copy.withUTF8 { raw in
+      guard let base = raw.baseAddress, raw.count % 4 == 0,
+        memchr(base, Int32(UInt8(ascii: "-")), raw.count) == nil, memchr(base, Int32(UInt8(ascii: "_")), raw.count) == nil,
+        let data = Data(base64Encoded: Data(raw))
+      else { return nil }
+      return [UInt8](data)
+    }
+    if let fast { return fast }
     var bytes = Array(text.utf8)
     var needsRewrite = false
     for byte in bytes where byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte < 0x21 {
