@@ -38,7 +38,8 @@ let package = Package(
     // MARK: - CLI
     .target(name: "DeglareCLI", dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
-    .executableTarget(name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer"),
+    .executableTarget(
+      name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer", exclude: ["README.md"]),
 
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
     .executableTarget(
@@ -54,7 +55,19 @@ let package = Package(
       name: "DeglarePipelineTests",
       dependencies: ["DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareTestSupport"]),
-    .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareCodecs", "DeglareKeyStore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglareTransportTests",
+      dependencies: ["DeglareTransport", "DeglareTestSupport", "stub-server"]),
+    .testTarget(
+      name: "DeglareProvidersTests",
+      dependencies: [
+        "DeglareProviders", "DeglareTransport", "DeglareCore", "DeglareCodecs", "DeglareTestSupport", "stub-server",
+      ]),
+    .testTarget(
+      name: "DeglareCLITests",
+      dependencies: [
+        "DeglareCLI", "DeglareCore", "DeglareCodecs", "DeglareKeyStore", "DeglareProviders", "DeglareTestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["DeglareTestSupport", "DeglareCodecs", "DeglareCore", "deglare", "stub-server"]),
