@@ -42,6 +42,9 @@ let package = Package(
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs"]),
+    // Release-mode timing of the remove operations (crop, resample, feather, composite):
+    // `swift build -c release --product ops-bench && .build/release/ops-bench`.
+    .executableTarget(name: "ops-bench", dependencies: ["DeglareCore"], path: "Benchmarks/OpsBench"),
 
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),

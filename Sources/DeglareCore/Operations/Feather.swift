@@ -23,7 +23,11 @@
 public enum Feather {
   /// The tunables of the feather.
   public struct Configuration: Sendable, Equatable {
-    /// Feather width `F` in full-resolution pixels (`--feather`, default 6; 0 = hard edge).
+    /// The widest feather supported (100 px): the distance fields are exact only up to a cap that
+    /// grows with the width and is limited by their 16-bit storage.
+    public static let maximumWidth = 100.0
+    /// Feather width `F` in full-resolution pixels (`--feather`, default 6; 0 = hard edge;
+    /// values above ``maximumWidth`` act as the maximum).
     public var width: Double
     /// How much higher (in pixels of distance) a neighbour may be for a pixel to still count as
     /// on a ridge (0.5: half the rise of a flank pixel, which is at least ~1 per step).
@@ -60,7 +64,7 @@ public enum Feather {
     guard let region = insideBounds(of: mask, in: crop) else {
       return AlphaMap(unchecked: crop.width, height: crop.height, values: values)
     }
-    let feather = configuration.width.isFinite ? max(0, configuration.width) : 0
+    let feather = configuration.width.isFinite ? min(max(0, configuration.width), Configuration.maximumWidth) : 0
     if feather < 0.5 {
       // Hard edge: every inside pixel is core (d >= 1 >= F + 0.5).
       mask.values.withUnsafeBufferPointer { m in
