@@ -61,7 +61,7 @@ public enum Feather {
     let image = PixelRect(x: 0, y: 0, width: mask.width, height: mask.height)
     precondition(!crop.isEmpty && image.contains(crop), "crop \(crop) outside mask \(mask.size)")
     var values = [Float](repeating: 0, count: crop.area)
-    guard let region = insideBounds(of: mask, in: crop) else {
+    guard let region = mask.insideBounds(in: crop) else {
       return AlphaMap(unchecked: crop.width, height: crop.height, values: values)
     }
     let feather = configuration.width.isFinite ? min(max(0, configuration.width), Configuration.maximumWidth) : 0
@@ -79,31 +79,5 @@ public enum Feather {
     let field = FeatherField(mask: mask, region: region, feather: feather, ridgeTolerance: configuration.ridgeTolerance)
     field.write(into: &values, crop: crop)
     return AlphaMap(unchecked: crop.width, height: crop.height, values: values)
-  }
-
-  /// Bounding box of the inside pixels within `crop`, or nil when there are none.
-  static func insideBounds(of mask: Mask, in crop: PixelRect) -> PixelRect? {
-    var minX = Int.max
-    var minY = Int.max
-    var maxX = -1
-    var maxY = -1
-    mask.values.withUnsafeBufferPointer { m in
-      for y in crop.y..<crop.maxY {
-        let row = y * mask.width
-        var first = -1
-        var last = -1
-        for x in crop.x..<crop.maxX where m[row + x] >= Mask.insideThreshold {
-          if first < 0 { first = x }
-          last = x
-        }
-        if first >= 0 {
-          minX = min(minX, first)
-          maxX = max(maxX, last)
-          minY = min(minY, y)
-          maxY = y
-        }
-      }
-    }
-    return maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
   }
 }
