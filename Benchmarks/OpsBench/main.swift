@@ -97,6 +97,12 @@ measure("feather 40 px on the crop (envelope pass)") { _ = Feather.alpha(mask: m
 var target = image
 target.setSample(x: 0, y: 0, channel: 0, target.sample(x: 0, y: 0, channel: 0))  // make it unique first
 measure("composite RGB 8 into 24 MP") { Composite.apply(patch: patch, alpha: alpha, onto: &target, at: plan.crop) }
+let half = AlphaMap(width: plan.crop.width, height: plan.crop.height, values: [Float](repeating: 0.5, count: plan.crop.area))
+var blendTarget = image
+blendTarget.setSample(x: 0, y: 0, channel: 0, blendTarget.sample(x: 0, y: 0, channel: 0))
+measure("composite RGB 8, worst case: alpha 0.5 everywhere") {
+  Composite.apply(patch: patch, alpha: half, onto: &blendTarget, at: plan.crop)
+}
 var target16 = image.cropped(to: PixelRect(x: 0, y: 0, width: 4000, height: 3000)).converted(to: .rgba, bitDepth: .sixteen)
 let crop16 = PixelRect(x: plan.crop.x, y: plan.crop.y, width: plan.crop.width, height: min(plan.crop.height, 3000 - plan.crop.y))
 let alpha16 = Feather.alpha(mask: mask, crop: crop16, width: 6)

@@ -90,6 +90,12 @@ public enum Composite {
     _ alpha: UnsafeBufferPointer<Float>, _ g: Geometry, maxValue: Float
   ) {
     guard let d = dst.baseAddress, let s = src.baseAddress, let a = alpha.baseAddress else { return }
+    let packed = g.imageChannels == g.colours && g.patchChannels == g.colours
+    if packed && (g.depthScale == 1 || g.depthScale == 257) {
+      // Neither has alpha and the channels match: blend runs of samples, vectorised.
+      if g.colours == 3 { runKernel(d, s, a, g, maxValue, channels: 3) } else { runKernel(d, s, a, g, maxValue, channels: 1) }
+      return
+    }
     switch (g.patchColours, g.colours) {
     case (1, 3): kernel(d, s, a, g, maxValue, .grayToColour, colours: 3, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
     case (3, 1): kernel(d, s, a, g, maxValue, .colourToGray, colours: 1, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
@@ -151,13 +157,72 @@ public enum Composite {
     }
   }
 
+  /// The blend for images and patches with the same channels and no alpha: per row, each run of
+  /// pixels with alpha > 0 is blended as one contiguous run of samples (alpha repeated per
+  /// channel), which the compiler vectorises. Pixels with alpha 0 are skipped, as in `kernel`.
+  @inline(__always)
+  private static func runKernel<Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger>(
+    _ dst: UnsafeMutablePointer<Sample>, _ src: UnsafePointer<PatchSample>, _ alpha: UnsafePointer<Float>,
+    _ g: Geometry, _ maxValue: Float, channels: Int
+  ) {
+    let scale = g.depthScale
+    let factor = UInt32(scale)  // 1 or 257 here
+    let width = g.crop.width
+    var expanded = [Float](repeating: 0, count: width * channels)
+    expanded.withUnsafeMutableBufferPointer { buffer in
+      guard let e = buffer.baseAddress else { return }
+      for y in 0..<g.crop.height {
+        let alphaRow = alpha + y * width
+        let patchRow = src + y * width * channels
+        let imageRow = dst + ((g.crop.y + y) * g.imageWidth + g.crop.x) * channels
+        var x = 0
+        while x < width {
+          if x + 8 <= width && !any(UnsafeRawPointer(alphaRow + x).loadUnaligned(as: SIMD8<Float>.self) .> 0) {
+            x += 8
+            continue
+          }
+          if !(alphaRow[x] > 0) {
+            x += 1
+            continue
+          }
+          // A run of alpha 1 (the patch itself, exactly) or of 0 < alpha < 1 (blended).
+          let opaque = alphaRow[x] == 1
+          var end = x + 1
+          while end < width && alphaRow[end] > 0 && (alphaRow[end] == 1) == opaque { end += 1 }
+          let o = imageRow + x * channels
+          let p = patchRow + x * channels
+          let count = (end - x) * channels
+          if opaque {
+            for i in 0..<count { o[i] = Sample(truncatingIfNeeded: UInt32(p[i]) &* factor) }
+          } else {
+            for i in 0..<(end - x) {
+              for c in 0..<channels { e[i * channels + c] = alphaRow[x + i] }
+            }
+            for i in 0..<count { o[i] = mix(o[i], Float(p[i]) * scale, e[i], maxValue) }
+          }
+          x = end
+        }
+      }
+    }
+  }
+
   /// `round_half_up(o + a * (p - o))`, clamped to `0...maxValue`.
   @inline(__always)
   private static func mix<Sample: FixedWidthInteger & UnsignedInteger>(
     _ original: Sample, _ patch: Float, _ a: Float, _ maxValue: Float
   ) -> Sample {
     let o = Float(original)
-    let v = min(max(o + a * (patch - o) + 0.5, 0), maxValue)
-    return Sample(UInt32(v))  // truncation of a non-negative value: floor
+    return Sample(truncatingIfNeeded: floorOfNonNegative(min(max(o + a * (patch - o) + 0.5, 0), maxValue)))
+  }
+
+  /// `floor(y)` for `0 <= y < 2^23`, without the range checks of `Int32(_: Float)`: adding 2^23
+  /// rounds `y` to the nearest integer in the float's mantissa (exact, ties to even), and one is
+  /// taken off when that rounded up.
+  @inline(__always)
+  static func floorOfNonNegative(_ y: Float) -> Int32 {
+    let magic: Float = 8_388_608  // 2^23; its bit pattern is 0x4B00_0000
+    let shifted = y + magic
+    let nearest = Int32(bitPattern: shifted.bitPattern) &- 0x4B00_0000
+    return shifted - magic > y ? nearest &- 1 : nearest
   }
 }

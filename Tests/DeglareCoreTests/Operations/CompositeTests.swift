@@ -1,4 +1,4 @@
-import DeglareCore
+@testable import DeglareCore
 import DeglareTestSupport
 import Testing
 
@@ -116,5 +116,19 @@ import Testing
     let crop = PixelRect(x: 4, y: 2, width: 8, height: 6)
     Composite.apply(patch: patch, alpha: AlphaMap(width: 8, height: 6, values: [Float](repeating: 0, count: 48)), onto: &result, at: crop)
     #expect(result == image)
+  }
+}
+
+extension CompositeTests {
+  @Test("the check-free floor matches Float.rounded(.down) on [0, 65535.5]")
+  func floorWithoutChecks() {
+    var values: [Float] = [0, 0.5, 1e-30, 0.49999997, 0.99999994, 65535, 65535.5, 65535.49, 254.5, 255.5]
+    for k in stride(from: 0, through: 65535, by: 1) {
+      let f = Float(k)
+      values += [f, f.nextUp, f.nextDown, f + 0.5, (f + 0.5).nextDown, (f + 0.5).nextUp]
+    }
+    for v in values where v >= 0 && v < 65536 {
+      #expect(Composite.floorOfNonNegative(v) == Int32(v.rounded(.down)), "\(v)")
+    }
   }
 }
