@@ -61,14 +61,16 @@ func glareMask() -> Mask {
 func noise(_ count: Int) -> [UInt8] {
   var seed: UInt64 = 1
   return (0..<count).map { _ in
-    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return UInt8(truncatingIfNeeded: seed >> 56)
   }
 }
 
 let image = ImageBuffer(width: width, height: height, layout: .rgb, samples: noise(width * height * 3))
 let mask = glareMask()
-print("image \(width)x\(height) RGB 8-bit, mask \(mask.insideCount) px (\(String(format: "%.1f", 100 * Double(mask.insideCount) / Double(width * height))) %)")
+print(
+  "image \(width)x\(height) RGB 8-bit, mask \(mask.insideCount) px (\(String(format: "%.1f", 100 * Double(mask.insideCount) / Double(width * height))) %)"
+)
 
 let openAI = UploadCapability.fixedSizes([
   PixelSize(width: 1024, height: 1024), PixelSize(width: 1536, height: 1024), PixelSize(width: 1024, height: 1536),
@@ -97,16 +99,21 @@ measure("feather 40 px on the crop (envelope pass)") { _ = Feather.alpha(mask: m
 var target = image
 target.setSample(x: 0, y: 0, channel: 0, target.sample(x: 0, y: 0, channel: 0))  // make it unique first
 measure("composite RGB 8 into 24 MP") { Composite.apply(patch: patch, alpha: alpha, onto: &target, at: plan.crop) }
-let half = AlphaMap(width: plan.crop.width, height: plan.crop.height, values: [Float](repeating: 0.5, count: plan.crop.area))
+let half = AlphaMap(
+  width: plan.crop.width, height: plan.crop.height, values: [Float](repeating: 0.5, count: plan.crop.area))
 var blendTarget = image
 blendTarget.setSample(x: 0, y: 0, channel: 0, blendTarget.sample(x: 0, y: 0, channel: 0))
 measure("composite RGB 8, worst case: alpha 0.5 everywhere") {
   Composite.apply(patch: patch, alpha: half, onto: &blendTarget, at: plan.crop)
 }
-var target16 = image.cropped(to: PixelRect(x: 0, y: 0, width: 4000, height: 3000)).converted(to: .rgba, bitDepth: .sixteen)
-let crop16 = PixelRect(x: plan.crop.x, y: plan.crop.y, width: plan.crop.width, height: min(plan.crop.height, 3000 - plan.crop.y))
+var target16 = image.cropped(to: PixelRect(x: 0, y: 0, width: 4000, height: 3000)).converted(
+  to: .rgba, bitDepth: .sixteen)
+let crop16 = PixelRect(
+  x: plan.crop.x, y: plan.crop.y, width: plan.crop.width, height: min(plan.crop.height, 3000 - plan.crop.y))
 let alpha16 = Feather.alpha(mask: mask, crop: crop16, width: 6)
 let patch8 = patch.cropped(to: PixelRect(x: 0, y: 0, width: crop16.width, height: crop16.height))
-measure("composite RGB 8 patch into RGBA 16 image") { Composite.apply(patch: patch8, alpha: alpha16, onto: &target16, at: crop16) }
+measure("composite RGB 8 patch into RGBA 16 image") {
+  Composite.apply(patch: patch8, alpha: alpha16, onto: &target16, at: crop16)
+}
 let report = Verification.compare(original: image, result: target, mask: mask)
 print("outside the mask identical: \(report.identical)")

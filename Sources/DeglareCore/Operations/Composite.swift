@@ -85,7 +85,9 @@ public enum Composite {
 
   /// Dispatches to a kernel specialised for the channel counts, so the inner loops unroll.
   @inline(__always)
-  private static func blend<Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger>(
+  private static func blend<
+    Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger
+  >(
     _ dst: inout UnsafeMutableBufferPointer<Sample>, _ src: UnsafeBufferPointer<PatchSample>,
     _ alpha: UnsafeBufferPointer<Float>, _ g: Geometry, maxValue: Float
   ) {
@@ -93,12 +95,20 @@ public enum Composite {
     let packed = g.imageChannels == g.colours && g.patchChannels == g.colours
     if packed && (g.depthScale == 1 || g.depthScale == 257) {
       // Neither has alpha and the channels match: blend runs of samples, vectorised.
-      if g.colours == 3 { runKernel(d, s, a, g, maxValue, channels: 3) } else { runKernel(d, s, a, g, maxValue, channels: 1) }
+      if g.colours == 3 {
+        runKernel(d, s, a, g, maxValue, channels: 3)
+      } else {
+        runKernel(d, s, a, g, maxValue, channels: 1)
+      }
       return
     }
     switch (g.patchColours, g.colours) {
-    case (1, 3): kernel(d, s, a, g, maxValue, .grayToColour, colours: 3, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
-    case (3, 1): kernel(d, s, a, g, maxValue, .colourToGray, colours: 1, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
+    case (1, 3):
+      kernel(
+        d, s, a, g, maxValue, .grayToColour, colours: 3, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
+    case (3, 1):
+      kernel(
+        d, s, a, g, maxValue, .colourToGray, colours: 1, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
     case (3, 3):
       switch (g.imageChannels, g.patchChannels) {
       case (3, 3): kernel(d, s, a, g, maxValue, .same, colours: 3, imageChannels: 3, patchChannels: 3)
@@ -106,7 +116,8 @@ public enum Composite {
       case (3, 4): kernel(d, s, a, g, maxValue, .same, colours: 3, imageChannels: 3, patchChannels: 4)
       default: kernel(d, s, a, g, maxValue, .same, colours: 3, imageChannels: 4, patchChannels: 4)
       }
-    default: kernel(d, s, a, g, maxValue, .same, colours: 1, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
+    default:
+      kernel(d, s, a, g, maxValue, .same, colours: 1, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
     }
   }
 
@@ -115,7 +126,9 @@ public enum Composite {
   /// Unsafe pointers: the hot loop over a megapixel crop; every index stays inside the crop,
   /// whose containment in the image and sizes are checked in ``apply(patch:alpha:onto:at:)``.
   @inline(__always)
-  private static func kernel<Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger>(
+  private static func kernel<
+    Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger
+  >(
     _ dst: UnsafeMutablePointer<Sample>, _ src: UnsafePointer<PatchSample>, _ alpha: UnsafePointer<Float>,
     _ g: Geometry, _ maxValue: Float, _ rule: ColourRule, colours: Int, imageChannels: Int, patchChannels: Int
   ) {
@@ -161,7 +174,9 @@ public enum Composite {
   /// pixels with alpha > 0 is blended as one contiguous run of samples (alpha repeated per
   /// channel), which the compiler vectorises. Pixels with alpha 0 are skipped, as in `kernel`.
   @inline(__always)
-  private static func runKernel<Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger>(
+  private static func runKernel<
+    Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger
+  >(
     _ dst: UnsafeMutablePointer<Sample>, _ src: UnsafePointer<PatchSample>, _ alpha: UnsafePointer<Float>,
     _ g: Geometry, _ maxValue: Float, channels: Int
   ) {

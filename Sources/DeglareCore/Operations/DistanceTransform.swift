@@ -145,7 +145,8 @@ enum DistanceTransform {
     }
 
     /// `out[x] = min(ceiling, min_q (g[q] + (x - q)^2))` for `x` in `0 ..< width`.
-    mutating func row(_ g: UnsafeMutablePointer<Int16>, _ out: UnsafeMutablePointer<Int16>, width: Int, ceiling: Int16) {
+    mutating func row(_ g: UnsafeMutablePointer<Int16>, _ out: UnsafeMutablePointer<Int16>, width: Int, ceiling: Int16)
+    {
       vertices.withUnsafeMutableBufferPointer { v in
         bounds.withUnsafeMutableBufferPointer { z in
           // f(q) = g(q) (already squared); parabola at q: f(q) + (x - q)^2.

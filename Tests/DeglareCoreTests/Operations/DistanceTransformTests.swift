@@ -1,6 +1,7 @@
-@testable import DeglareCore
 import DeglareTestSupport
 import Testing
+
+@testable import DeglareCore
 
 @Suite struct DistanceTransformTests {
   /// Brute force: squared distance to the nearest source, or nil when there is none.
@@ -14,7 +15,8 @@ import Testing
     }
   }
 
-  @Test("exact up to the cap, above the cap beyond it, windowed and envelope passes alike",
+  @Test(
+    "exact up to the cap, above the cap beyond it, windowed and envelope passes alike",
     arguments: [0, 1, 3, 9, 24, 25, 60, 180])
   func matchesBruteForce(_ cap: Int) {
     var state: UInt64 = UInt64(cap) + 17
