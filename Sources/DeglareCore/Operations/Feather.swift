@@ -10,8 +10,9 @@
 ///   or on a ridge of `d` (no 8-neighbour has `d` more than ``Configuration/ridgeTolerance``
 ///   higher, which finds the centre line of strokes narrower than `2F` and tolerates the
 ///   discretisation of `d` along slanted strokes).
-/// - `e(p)`: exact distance from `p` to the nearest core pixel; `e' = max(0, e - 0.5)` is the
-///   distance to the core's edge.
+/// - `e(p)`: exact distance from `p` to the nearest core pixel, counted as at most `1.5 F + 2`
+///   (only the tips of sharp corners are farther); `e' = max(0, e - 0.5)` is the distance to the
+///   core's edge.
 ///
 /// Then `alpha = 0` outside the mask, `1` on the core, and `smoothstep(s / (s + e'))` elsewhere
 /// inside, with `smoothstep(t) = t^2 (3 - 2t)`. Along a straight edge of a wide area `s + e' = F`,
