@@ -44,6 +44,9 @@ let package = Package(
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
     .executableTarget(
       name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore", "DeglarePipeline"], path: "Benchmarks/Swift"),
+    // Release-mode timing of the remove operations (crop, resample, feather, composite):
+    // `swift build -c release --product ops-bench && .build/release/ops-bench`.
+    .executableTarget(name: "ops-bench", dependencies: ["DeglareCore"], path: "Benchmarks/OpsBench"),
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),

@@ -25,34 +25,23 @@ public enum Composite {
     precondition(patch.size == crop.size, "patch \(patch.size) is not the crop's size \(crop.size)")
     precondition(alpha.size == crop.size, "alpha \(alpha.size) is not the crop's size \(crop.size)")
     let geometry = Geometry(image: image, patch: patch, crop: crop)
-    var patchRow = [Float](repeating: 0, count: crop.width * geometry.colours)
     alpha.withUnsafeValues { a in
-      patchRow.withUnsafeMutableBufferPointer { row in
-        switch (image.bitDepth, patch.bitDepth) {
-        case (.eight, .eight):
-          patch.withUnsafeSamples8 { src in
-            image.withUnsafeMutableSamples8 { dst in
-              blend(into: &dst, patch: src, alpha: a, row: row, geometry: geometry, maxValue: 255) { UInt8($0) }
-            }
-          }
-        case (.eight, .sixteen):
-          patch.withUnsafeSamples16 { src in
-            image.withUnsafeMutableSamples8 { dst in
-              blend(into: &dst, patch: src, alpha: a, row: row, geometry: geometry, maxValue: 255) { UInt8($0) }
-            }
-          }
-        case (.sixteen, .eight):
-          patch.withUnsafeSamples8 { src in
-            image.withUnsafeMutableSamples16 { dst in
-              blend(into: &dst, patch: src, alpha: a, row: row, geometry: geometry, maxValue: 65535) { UInt16($0) }
-            }
-          }
-        case (.sixteen, .sixteen):
-          patch.withUnsafeSamples16 { src in
-            image.withUnsafeMutableSamples16 { dst in
-              blend(into: &dst, patch: src, alpha: a, row: row, geometry: geometry, maxValue: 65535) { UInt16($0) }
-            }
-          }
+      switch (image.bitDepth, patch.bitDepth) {
+      case (.eight, .eight):
+        patch.withUnsafeSamples8 { src in
+          image.withUnsafeMutableSamples8 { dst in blend(&dst, src, a, geometry, maxValue: 255) }
+        }
+      case (.eight, .sixteen):
+        patch.withUnsafeSamples16 { src in
+          image.withUnsafeMutableSamples8 { dst in blend(&dst, src, a, geometry, maxValue: 255) }
+        }
+      case (.sixteen, .eight):
+        patch.withUnsafeSamples8 { src in
+          image.withUnsafeMutableSamples16 { dst in blend(&dst, src, a, geometry, maxValue: 65535) }
+        }
+      case (.sixteen, .sixteen):
+        patch.withUnsafeSamples16 { src in
+          image.withUnsafeMutableSamples16 { dst in blend(&dst, src, a, geometry, maxValue: 65535) }
         }
       }
     }
@@ -84,60 +73,171 @@ public enum Composite {
     }
   }
 
-  /// Row by row: the patch row converted to the image's colours and depth, then the blend.
-  ///
-  /// Unsafe pointers: the hot loop over a megapixel crop; indices stay inside the crop, whose
-  /// containment in the image is checked above.
+  /// How a patch pixel's colour channels become the image's.
+  private enum ColourRule {
+    /// Same colour channels (1 or 3).
+    case same
+    /// One gray value for R, G and B.
+    case grayToColour
+    /// Luma of R, G, B for one gray channel.
+    case colourToGray
+  }
+
+  /// Dispatches to a kernel specialised for the channel counts, so the inner loops unroll.
   @inline(__always)
-  private static func blend<Sample: BinaryInteger, PatchSample: BinaryInteger>(
-    into dst: inout UnsafeMutableBufferPointer<Sample>, patch: UnsafeBufferPointer<PatchSample>, alpha: UnsafeBufferPointer<Float>,
-    row: UnsafeMutableBufferPointer<Float>, geometry g: Geometry, maxValue: Float, make: (UInt32) -> Sample
+  private static func blend<
+    Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger
+  >(
+    _ dst: inout UnsafeMutableBufferPointer<Sample>, _ src: UnsafeBufferPointer<PatchSample>,
+    _ alpha: UnsafeBufferPointer<Float>, _ g: Geometry, maxValue: Float
   ) {
+    guard let d = dst.baseAddress, let s = src.baseAddress, let a = alpha.baseAddress else { return }
+    let packed = g.imageChannels == g.colours && g.patchChannels == g.colours
+    if packed && (g.depthScale == 1 || g.depthScale == 257) {
+      // Neither has alpha and the channels match: blend runs of samples, vectorised.
+      if g.colours == 3 {
+        runKernel(d, s, a, g, maxValue, channels: 3)
+      } else {
+        runKernel(d, s, a, g, maxValue, channels: 1)
+      }
+      return
+    }
+    switch (g.patchColours, g.colours) {
+    case (1, 3):
+      kernel(
+        d, s, a, g, maxValue, .grayToColour, colours: 3, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
+    case (3, 1):
+      kernel(
+        d, s, a, g, maxValue, .colourToGray, colours: 1, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
+    case (3, 3):
+      switch (g.imageChannels, g.patchChannels) {
+      case (3, 3): kernel(d, s, a, g, maxValue, .same, colours: 3, imageChannels: 3, patchChannels: 3)
+      case (4, 3): kernel(d, s, a, g, maxValue, .same, colours: 3, imageChannels: 4, patchChannels: 3)
+      case (3, 4): kernel(d, s, a, g, maxValue, .same, colours: 3, imageChannels: 3, patchChannels: 4)
+      default: kernel(d, s, a, g, maxValue, .same, colours: 3, imageChannels: 4, patchChannels: 4)
+      }
+    default:
+      kernel(d, s, a, g, maxValue, .same, colours: 1, imageChannels: g.imageChannels, patchChannels: g.patchChannels)
+    }
+  }
+
+  /// The blend over the crop: only pixels with alpha > 0 are read from the patch and written.
+  ///
+  /// Unsafe pointers: the hot loop over a megapixel crop; every index stays inside the crop,
+  /// whose containment in the image and sizes are checked in ``apply(patch:alpha:onto:at:)``.
+  @inline(__always)
+  private static func kernel<
+    Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger
+  >(
+    _ dst: UnsafeMutablePointer<Sample>, _ src: UnsafePointer<PatchSample>, _ alpha: UnsafePointer<Float>,
+    _ g: Geometry, _ maxValue: Float, _ rule: ColourRule, colours: Int, imageChannels: Int, patchChannels: Int
+  ) {
+    let scale = g.depthScale
+    // 1 or 257: the patch maps to whole numbers at the image's depth (not so for 16 -> 8 bits).
+    let exactDepth = scale == 1 || scale == 257
+    let depthFactor = UInt32(exactDepth ? scale : 1)
+    let width = g.crop.width
     for y in 0..<g.crop.height {
-      convertPatchRow(patch, y: y, into: row, geometry: g)
-      let alphaRow = y * g.crop.width
-      let imageRow = ((g.crop.y + y) * g.imageWidth + g.crop.x) * g.imageChannels
-      for x in 0..<g.crop.width {
-        let a = alpha[alphaRow + x]
+      let alphaRow = alpha + y * width
+      let patchRow = src + y * width * patchChannels
+      let imageRow = dst + ((g.crop.y + y) * g.imageWidth + g.crop.x) * imageChannels
+      var x = 0
+      while x < width {
+        // Skip runs of 8 untouched pixels at once (most of a crop is outside the mask).
+        if x + 8 <= width && !any(UnsafeRawPointer(alphaRow + x).loadUnaligned(as: SIMD8<Float>.self) .> 0) {
+          x += 8
+          continue
+        }
+        let a = alphaRow[x]
+        defer { x += 1 }
         guard a > 0 else { continue }
-        let i = imageRow + x * g.imageChannels
-        let p = x * g.colours
-        for c in 0..<g.colours {
-          let o = Float(dst[i + c])
-          let v = min(max(o + a * (row[p + c] - o) + 0.5, 0), maxValue)
-          dst[i + c] = make(UInt32(v))  // truncation of a non-negative value: floor
+        let p = patchRow + x * patchChannels
+        let o = imageRow + x * imageChannels
+        switch rule {
+        case .same where a == 1 && exactDepth:
+          // The patch itself (o + 1 * (p - o) = p exactly, an integer at the image's depth).
+          for c in 0..<colours { o[c] = Sample(truncatingIfNeeded: UInt32(p[c]) &* depthFactor) }
+        case .same:
+          for c in 0..<colours { o[c] = mix(o[c], Float(p[c]) * scale, a, maxValue) }
+        case .grayToColour:
+          let v = Float(p[0]) * scale
+          for c in 0..<3 { o[c] = mix(o[c], v, a, maxValue) }
+        case .colourToGray:
+          let v = (0.299 * Float(p[0]) + 0.587 * Float(p[1]) + 0.114 * Float(p[2])) * scale
+          o[0] = mix(o[0], v, a, maxValue)
         }
       }
     }
   }
 
-  /// Patch row `y` as `Float` samples at the image's depth, with the image's colour channels.
+  /// The blend for images and patches with the same channels and no alpha: per row, each run of
+  /// pixels with alpha > 0 is blended as one contiguous run of samples (alpha repeated per
+  /// channel), which the compiler vectorises. Pixels with alpha 0 are skipped, as in `kernel`.
   @inline(__always)
-  private static func convertPatchRow<PatchSample: BinaryInteger>(
-    _ patch: UnsafeBufferPointer<PatchSample>, y: Int, into row: UnsafeMutableBufferPointer<Float>, geometry g: Geometry
+  private static func runKernel<
+    Sample: FixedWidthInteger & UnsignedInteger, PatchSample: FixedWidthInteger & UnsignedInteger
+  >(
+    _ dst: UnsafeMutablePointer<Sample>, _ src: UnsafePointer<PatchSample>, _ alpha: UnsafePointer<Float>,
+    _ g: Geometry, _ maxValue: Float, channels: Int
   ) {
-    let width = g.crop.width
-    let base = y * width * g.patchChannels
     let scale = g.depthScale
-    @inline(__always) func read(_ i: Int) -> Float { Float(patch[i]) }
-    switch (g.patchColours, g.colours) {
-    case (1, 3):
-      for x in 0..<width {
-        let v = read(base + x * g.patchChannels) * scale
-        row[3 * x] = v
-        row[3 * x + 1] = v
-        row[3 * x + 2] = v
-      }
-    case (3, 1):
-      for x in 0..<width {
-        let i = base + x * g.patchChannels
-        row[x] = (0.299 * read(i) + 0.587 * read(i + 1) + 0.114 * read(i + 2)) * scale
-      }
-    default:
-      for x in 0..<width {
-        let i = base + x * g.patchChannels
-        for c in 0..<g.colours { row[x * g.colours + c] = read(i + c) * scale }
+    let factor = UInt32(scale)  // 1 or 257 here
+    let width = g.crop.width
+    var expanded = [Float](repeating: 0, count: width * channels)
+    expanded.withUnsafeMutableBufferPointer { buffer in
+      guard let e = buffer.baseAddress else { return }
+      for y in 0..<g.crop.height {
+        let alphaRow = alpha + y * width
+        let patchRow = src + y * width * channels
+        let imageRow = dst + ((g.crop.y + y) * g.imageWidth + g.crop.x) * channels
+        var x = 0
+        while x < width {
+          if x + 8 <= width && !any(UnsafeRawPointer(alphaRow + x).loadUnaligned(as: SIMD8<Float>.self) .> 0) {
+            x += 8
+            continue
+          }
+          if !(alphaRow[x] > 0) {
+            x += 1
+            continue
+          }
+          // A run of alpha 1 (the patch itself, exactly) or of 0 < alpha < 1 (blended).
+          let opaque = alphaRow[x] == 1
+          var end = x + 1
+          while end < width && alphaRow[end] > 0 && (alphaRow[end] == 1) == opaque { end += 1 }
+          let o = imageRow + x * channels
+          let p = patchRow + x * channels
+          let count = (end - x) * channels
+          if opaque {
+            for i in 0..<count { o[i] = Sample(truncatingIfNeeded: UInt32(p[i]) &* factor) }
+          } else {
+            for i in 0..<(end - x) {
+              for c in 0..<channels { e[i * channels + c] = alphaRow[x + i] }
+            }
+            for i in 0..<count { o[i] = mix(o[i], Float(p[i]) * scale, e[i], maxValue) }
+          }
+          x = end
+        }
       }
     }
+  }
+
+  /// `round_half_up(o + a * (p - o))`, clamped to `0...maxValue`.
+  @inline(__always)
+  private static func mix<Sample: FixedWidthInteger & UnsignedInteger>(
+    _ original: Sample, _ patch: Float, _ a: Float, _ maxValue: Float
+  ) -> Sample {
+    let o = Float(original)
+    return Sample(truncatingIfNeeded: floorOfNonNegative(min(max(o + a * (patch - o) + 0.5, 0), maxValue)))
+  }
+
+  /// `floor(y)` for `0 <= y < 2^23`, without the range checks of `Int32(_: Float)`: adding 2^23
+  /// rounds `y` to the nearest integer in the float's mantissa (exact, ties to even), and one is
+  /// taken off when that rounded up.
+  @inline(__always)
+  static func floorOfNonNegative(_ y: Float) -> Int32 {
+    let magic: Float = 8_388_608  // 2^23; its bit pattern is 0x4B00_0000
+    let shifted = y + magic
+    let nearest = Int32(bitPattern: shifted.bitPattern) &- 0x4B00_0000
+    return shifted - magic > y ? nearest &- 1 : nearest
   }
 }

@@ -60,7 +60,9 @@ public enum CropPlanner {
 
   /// The plan for `mask` with explicit tunables, or nil when the mask has no inside pixel.
   public static func plan(mask: Mask, capability: UploadCapability, configuration: Configuration) -> CropPlan? {
-    guard let box = mask.insideBoundingBox else { return nil }
+    guard let box = mask.insideBounds(in: PixelRect(x: 0, y: 0, width: mask.width, height: mask.height)) else {
+      return nil
+    }
     return plan(maskBounds: box, imageSize: mask.size, capability: capability, configuration: configuration)
   }
 

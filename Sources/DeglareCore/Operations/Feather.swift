@@ -10,8 +10,9 @@
 ///   or on a ridge of `d` (no 8-neighbour has `d` more than ``Configuration/ridgeTolerance``
 ///   higher, which finds the centre line of strokes narrower than `2F` and tolerates the
 ///   discretisation of `d` along slanted strokes).
-/// - `e(p)`: exact distance from `p` to the nearest core pixel; `e' = max(0, e - 0.5)` is the
-///   distance to the core's edge.
+/// - `e(p)`: exact distance from `p` to the nearest core pixel, counted as at most `1.5 F + 2`
+///   (only the tips of sharp corners are farther); `e' = max(0, e - 0.5)` is the distance to the
+///   core's edge.
 ///
 /// Then `alpha = 0` outside the mask, `1` on the core, and `smoothstep(s / (s + e'))` elsewhere
 /// inside, with `smoothstep(t) = t^2 (3 - 2t)`. Along a straight edge of a wide area `s + e' = F`,
@@ -23,7 +24,11 @@
 public enum Feather {
   /// The tunables of the feather.
   public struct Configuration: Sendable, Equatable {
-    /// Feather width `F` in full-resolution pixels (`--feather`, default 6; 0 = hard edge).
+    /// The widest feather supported (100 px): the distance fields are exact only up to a cap that
+    /// grows with the width and is limited by their 16-bit storage.
+    public static let maximumWidth = 100.0
+    /// Feather width `F` in full-resolution pixels (`--feather`, default 6; 0 = hard edge;
+    /// values above ``maximumWidth`` act as the maximum).
     public var width: Double
     /// How much higher (in pixels of distance) a neighbour may be for a pixel to still count as
     /// on a ridge (0.5: half the rise of a flank pixel, which is at least ~1 per step).
@@ -57,10 +62,10 @@ public enum Feather {
     let image = PixelRect(x: 0, y: 0, width: mask.width, height: mask.height)
     precondition(!crop.isEmpty && image.contains(crop), "crop \(crop) outside mask \(mask.size)")
     var values = [Float](repeating: 0, count: crop.area)
-    guard let region = insideBounds(of: mask, in: crop) else {
+    guard let region = mask.insideBounds(in: crop) else {
       return AlphaMap(unchecked: crop.width, height: crop.height, values: values)
     }
-    let feather = configuration.width.isFinite ? max(0, configuration.width) : 0
+    let feather = configuration.width.isFinite ? min(max(0, configuration.width), Configuration.maximumWidth) : 0
     if feather < 0.5 {
       // Hard edge: every inside pixel is core (d >= 1 >= F + 0.5).
       mask.values.withUnsafeBufferPointer { m in
@@ -75,31 +80,5 @@ public enum Feather {
     let field = FeatherField(mask: mask, region: region, feather: feather, ridgeTolerance: configuration.ridgeTolerance)
     field.write(into: &values, crop: crop)
     return AlphaMap(unchecked: crop.width, height: crop.height, values: values)
-  }
-
-  /// Bounding box of the inside pixels within `crop`, or nil when there are none.
-  static func insideBounds(of mask: Mask, in crop: PixelRect) -> PixelRect? {
-    var minX = Int.max
-    var minY = Int.max
-    var maxX = -1
-    var maxY = -1
-    mask.values.withUnsafeBufferPointer { m in
-      for y in crop.y..<crop.maxY {
-        let row = y * mask.width
-        var first = -1
-        var last = -1
-        for x in crop.x..<crop.maxX where m[row + x] >= Mask.insideThreshold {
-          if first < 0 { first = x }
-          last = x
-        }
-        if first >= 0 {
-          minX = min(minX, first)
-          maxX = max(maxX, last)
-          minY = min(minY, y)
-          maxY = y
-        }
-      }
-    }
-    return maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The precomputed taps of a 1-D resampling filter: for each output index, the first input index,
 /// the number of taps, and their weights (normalised to sum to 1).
 ///
-/// Geometry: pixel centres aligned, as ``CoordinateSpace/rescale(_:from:to:)``: output pixel `o`
+/// Geometry: pixel centres aligned, by ``CoordinateSpace/rescale(_:from:to:)``: output pixel `o`
 /// samples the input at `(o + 0.5) * in / out - 0.5`. When shrinking, the kernel is stretched by
 /// the scale factor `in / out` (its support grows from 3 to `3 * in / out` input pixels), so it
 /// integrates over the whole footprint of the output pixel instead of skipping input pixels.
@@ -51,7 +51,8 @@ struct ResampleFilter: Sendable {
     var weights = [Float](repeating: 0, count: outLength * stride)
     var raw = [Double](repeating: 0, count: stride)
     for o in 0..<outLength {
-      let centre = (Double(o) + 0.5) * scale - 0.5
+      // Upload <-> crop scaling lives in CoordinateSpace: output pixel o's centre, in input pixels.
+      let centre = CoordinateSpace.rescale(Double(o), from: outLength, to: inLength)
       var first = Int((centre - support).rounded(.up))
       var last = Int((centre + support).rounded(.down))
       first = max(first, 0)

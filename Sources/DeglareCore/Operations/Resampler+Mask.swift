@@ -23,32 +23,52 @@ extension Resampler {
     if size == mask.size { return mask.binarized() }
     let xs = Footprints(inLength: mask.width, outLength: size.width)
     let ys = Footprints(inLength: mask.height, outLength: size.height)
-    // Pass 1, along x: per source row, the inside overlap (in units of 1 / out) of each column.
-    var rows = [Int](repeating: 0, count: size.width * mask.height)
-    mask.values.withUnsafeBufferPointer { values in
-      for y in 0..<mask.height {
-        let base = y * mask.width
-        for ox in 0..<size.width {
-          var sum = 0
-          for (i, overlap) in xs.taps(ox) where values[base + i] >= Mask.insideThreshold { sum += overlap }
-          rows[y * size.width + ox] = sum
-        }
-      }
-    }
-    // Pass 2, along y, then the rule.
+    let outWidth = size.width
+    // Pass 1, along x: per source row, the inside overlap (in units of 1 / out.width) of each
+    // output column; at most mask.width, so Int32 holds it. Pass 2, along y, accumulates whole
+    // rows (at most mask.width * mask.height, checked below to fit).
+    precondition(mask.width * mask.height < Int(Int32.max) / 2, "mask too large to resize")
+    var rows = [Int32](repeating: 0, count: outWidth * mask.height)
+    var sums = [Int32](repeating: 0, count: outWidth)
     var out = [UInt8](repeating: 0, count: size.area)
-    let footprintArea = mask.width * mask.height  // in units of 1 / (out.width * out.height)
-    for oy in 0..<size.height {
-      let taps = ys.taps(oy)
-      for ox in 0..<size.width {
-        var sum = 0
-        for (j, overlap) in taps { sum += overlap * rows[j * size.width + ox] }
-        let inside: Bool
-        switch rule {
-        case .covering: inside = sum > 0
-        case .majority: inside = 2 * sum >= footprintArea
+    let footprintArea = Int32(mask.width * mask.height)  // in units of 1 / (out.width * out.height)
+    // Unsafe pointers: per-pixel loops over megapixel masks; row pointers stay inside their rows.
+    mask.values.withUnsafeBufferPointer { valueBuffer in
+      rows.withUnsafeMutableBufferPointer { rowBuffer in
+        sums.withUnsafeMutableBufferPointer { sumBuffer in
+          out.withUnsafeMutableBufferPointer { outBuffer in
+            guard let values = valueBuffer.baseAddress, let r = rowBuffer.baseAddress, let acc = sumBuffer.baseAddress,
+              let o = outBuffer.baseAddress
+            else { return }
+            for y in 0..<mask.height {
+              let source = values + y * mask.width
+              let target = r + y * outWidth
+              for ox in 0..<outWidth {
+                var sum: Int32 = 0
+                for tap in xs.range(ox) {
+                  // Inside is gray >= 128: the top bit, as 0 or 1.
+                  sum &+= Int32(source[xs.indices[tap]] >> 7) &* xs.overlaps[tap]
+                }
+                target[ox] = sum
+              }
+            }
+            for oy in 0..<size.height {
+              for x in 0..<outWidth { acc[x] = 0 }
+              for tap in ys.range(oy) {
+                let weight = ys.overlaps[tap]
+                let source = r + ys.indices[tap] * outWidth
+                for x in 0..<outWidth { acc[x] &+= weight &* source[x] }
+              }
+              let target = o + oy * outWidth
+              switch rule {
+              case .covering:
+                for x in 0..<outWidth { target[x] = acc[x] > 0 ? 255 : 0 }
+              case .majority:
+                for x in 0..<outWidth { target[x] = 2 &* acc[x] >= footprintArea ? 255 : 0 }
+              }
+            }
+          }
         }
-        out[oy * size.width + ox] = inside ? 255 : 0
       }
     }
     return Mask(width: size.width, height: size.height, values: out)
@@ -59,13 +79,16 @@ extension Resampler {
 /// of `1 / outLength` source pixels (so each output pixel's overlaps sum to `inLength`),
 /// precomputed once per axis.
 private struct Footprints {
-  /// `(source index, overlap)` pairs of all output pixels, in output order.
-  let taps: [(index: Int, overlap: Int)]
-  /// Where output pixel `o`'s taps start in ``taps``; `offsets[o + 1]` is where they end.
+  /// Source index of each tap, all output pixels in order.
+  let indices: [Int]
+  /// Overlap of each tap, in units of `1 / outLength` source pixels.
+  let overlaps: [Int32]
+  /// Where output pixel `o`'s taps start; `offsets[o + 1]` is where they end.
   let offsets: [Int]
 
   init(inLength: Int, outLength: Int) {
-    var taps: [(index: Int, overlap: Int)] = []
+    var indices: [Int] = []
+    var overlaps: [Int32] = []
     var offsets = [0]
     for o in 0..<outLength {
       let lo = o * inLength  // footprint start, times outLength
@@ -73,15 +96,19 @@ private struct Footprints {
       var i = lo / outLength
       while i * outLength < hi && i < inLength {
         let overlap = min((i + 1) * outLength, hi) - max(i * outLength, lo)
-        if overlap > 0 { taps.append((i, overlap)) }
+        if overlap > 0 {
+          indices.append(i)
+          overlaps.append(Int32(overlap))
+        }
         i += 1
       }
-      offsets.append(taps.count)
+      offsets.append(indices.count)
     }
-    self.taps = taps
+    self.indices = indices
+    self.overlaps = overlaps
     self.offsets = offsets
   }
 
-  /// The taps of output pixel `o`.
-  func taps(_ o: Int) -> ArraySlice<(index: Int, overlap: Int)> { taps[offsets[o]..<offsets[o + 1]] }
+  /// The tap positions of output pixel `o` in ``indices`` and ``overlaps``.
+  func range(_ o: Int) -> Range<Int> { offsets[o]..<offsets[o + 1] }
 }

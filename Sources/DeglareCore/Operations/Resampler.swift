@@ -30,78 +30,88 @@ public enum Resampler {
     let xFilter = ResampleFilter(inLength: image.width, outLength: size.width, lobes: configuration.lobes)
     let yFilter = ResampleFilter(inLength: image.height, outLength: size.height, lobes: configuration.lobes)
     var out = ImageBuffer(width: size.width, height: size.height, layout: image.layout, bitDepth: image.bitDepth)
+    let geometry = Geometry(inSize: image.size, outSize: size, channels: image.channelCount)
     switch image.bitDepth {
     case .eight:
       image.withUnsafeSamples8 { src in
-        out.withUnsafeMutableSamples8 { dst in
-          run(src, image.size, image.channelCount, xFilter, yFilter, size, 255) { i, v in dst[i] = UInt8(v) }
-        }
+        out.withUnsafeMutableSamples8 { dst in run(src, &dst, geometry, xFilter, yFilter, maxValue: 255) }
       }
     case .sixteen:
       image.withUnsafeSamples16 { src in
-        out.withUnsafeMutableSamples16 { dst in
-          run(src, image.size, image.channelCount, xFilter, yFilter, size, 65535) { i, v in dst[i] = UInt16(v) }
-        }
+        out.withUnsafeMutableSamples16 { dst in run(src, &dst, geometry, xFilter, yFilter, maxValue: 65535) }
       }
     }
     return out
   }
 
-  /// The two passes over one image. `store(i, v)` writes the rounded, clamped sample `v` at
-  /// sample index `i` of the output.
+  /// Sizes of one resize.
+  private struct Geometry {
+    let inSize: PixelSize
+    let outSize: PixelSize
+    let channels: Int
+    var inRowLength: Int { inSize.width * channels }
+    var outRowLength: Int { outSize.width * channels }
+  }
+
+  /// The two passes over one image: rows filtered along x into a ring of `taps` rows, then each
+  /// output row as a weighted sum of ring rows, rounded half up and clamped.
   ///
   /// Unsafe pointers: this is the hot kernel (megapixels x taps x channels), so every buffer is
-  /// taken once and indexed without bounds checks; all indices stay below the allocated counts
-  /// given by the sizes and the filters' tap ranges.
+  /// taken once and addressed by row pointers; every access stays inside the allocations, whose
+  /// sizes follow from the geometry and the filters' tap ranges (rows carry 4 spare floats so a
+  /// pixel can be loaded and stored as a 4-lane vector).
   @inline(__always)
-  private static func run<Sample: BinaryInteger>(
-    _ src: UnsafeBufferPointer<Sample>, _ inSize: PixelSize, _ channels: Int, _ xFilter: ResampleFilter,
-    _ yFilter: ResampleFilter, _ outSize: PixelSize, _ maxValue: Float, store: (Int, UInt32) -> Void
+  private static func run<Sample: FixedWidthInteger & UnsignedInteger>(
+    _ src: UnsafeBufferPointer<Sample>, _ dst: inout UnsafeMutableBufferPointer<Sample>, _ g: Geometry,
+    _ xFilter: ResampleFilter, _ yFilter: ResampleFilter, maxValue: Float
   ) {
-    let inRowLength = inSize.width * channels
-    let outRowLength = outSize.width * channels
     let ringCount = yFilter.maxCount
-    var ring = [Float](repeating: 0, count: ringCount * outRowLength)
-    var inRow = [Float](repeating: 0, count: inRowLength)
-    var acc = [Float](repeating: 0, count: outRowLength)
-    let xIdentity = inSize.width == outSize.width
-    ring.withUnsafeMutableBufferPointer { ringPtr in
-      inRow.withUnsafeMutableBufferPointer { rowPtr in
-        acc.withUnsafeMutableBufferPointer { accPtr in
+    let slotLength = g.outRowLength + 4
+    var ring = [Float](repeating: 0, count: ringCount * slotLength)
+    var inRow = [Float](repeating: 0, count: g.inRowLength + 4)
+    var acc = [Float](repeating: 0, count: slotLength)
+    let xIdentity = g.inSize.width == g.outSize.width
+    ring.withUnsafeMutableBufferPointer { ringBuffer in
+      inRow.withUnsafeMutableBufferPointer { rowBuffer in
+        acc.withUnsafeMutableBufferPointer { accBuffer in
           xFilter.weights.withUnsafeBufferPointer { xw in
             yFilter.weights.withUnsafeBufferPointer { yw in
+              guard let ringBase = ringBuffer.baseAddress, let row = rowBuffer.baseAddress,
+                let a = accBuffer.baseAddress, let s = src.baseAddress, let d = dst.baseAddress,
+                let xWeights = xw.baseAddress, let yWeights = yw.baseAddress
+              else { return }
               var nextRow = 0
-              for oy in 0..<outSize.height {
+              for oy in 0..<g.outSize.height {
                 let first = yFilter.starts[oy]
                 let count = yFilter.counts[oy]
                 // Filter along x every input row the window needs that is not in the ring yet.
                 while nextRow < first + count {
-                  let slot = ringPtr.baseAddress! + (nextRow % ringCount) * outRowLength
-                  let base = nextRow * inRowLength
+                  let slot = ringBase + (nextRow % ringCount) * slotLength
+                  let input = s + nextRow * g.inRowLength
                   if xIdentity {
-                    for i in 0..<inRowLength { slot[i] = Float(src[base + i]) }
+                    for i in 0..<g.inRowLength { slot[i] = Float(input[i]) }
                   } else {
-                    for i in 0..<inRowLength { rowPtr[i] = Float(src[base + i]) }
-                    horizontal(rowPtr.baseAddress!, slot, channels, xFilter, xw.baseAddress!)
+                    for i in 0..<g.inRowLength { row[i] = Float(input[i]) }
+                    horizontal(row, slot, g.channels, xFilter, xWeights)
                   }
                   nextRow += 1
                 }
-                // Weighted sum of the window's rows along y, vectorisable over the whole row.
-                let a = accPtr.baseAddress!
-                let w0 = yw[oy * yFilter.stride]
-                let row0 = ringPtr.baseAddress! + (first % ringCount) * outRowLength
-                for i in 0..<outRowLength { a[i] = w0 * row0[i] }
+                // Weighted sum of the window's rows along y, vectorised over the whole row.
+                let w0 = yWeights[oy * yFilter.stride]
+                let row0 = ringBase + (first % ringCount) * slotLength
+                for i in 0..<g.outRowLength { a[i] = w0 * row0[i] }
                 if count > 1 {
                   for k in 1..<count {
-                    let w = yw[oy * yFilter.stride + k]
-                    let row = ringPtr.baseAddress! + ((first + k) % ringCount) * outRowLength
-                    for i in 0..<outRowLength { a[i] += w * row[i] }
+                    let w = yWeights[oy * yFilter.stride + k]
+                    let ringRow = ringBase + ((first + k) % ringCount) * slotLength
+                    for i in 0..<g.outRowLength { a[i] += w * ringRow[i] }
                   }
                 }
-                let outBase = oy * outRowLength
-                for i in 0..<outRowLength {
-                  let v = min(max(a[i] + 0.5, 0), maxValue)
-                  store(outBase + i, UInt32(v))  // truncation of a non-negative value: floor
+                let output = d + oy * g.outRowLength
+                for i in 0..<g.outRowLength {
+                  // Clamped first, so the conversion is in range; truncation of a non-negative
+                  // value is floor, hence round half up.
+                  output[i] = Sample(truncatingIfNeeded: Int32(min(max(a[i] + 0.5, 0), maxValue)))
                 }
               }
             }
@@ -112,41 +122,47 @@ public enum Resampler {
   }
 
   /// One row along x: `out[ox, c] = sum_k w[ox, k] * row[start(ox) + k, c]`, specialised for
-  /// each channel count so the inner loops unroll.
+  /// each channel count. 3- and 4-channel pixels are summed as 4-lane vectors (`row` and `out`
+  /// have 4 spare floats at the end; the 4th lane of an RGB store is overwritten by the next
+  /// pixel).
   @inline(__always)
   private static func horizontal(
     _ row: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ channels: Int,
     _ filter: ResampleFilter, _ weights: UnsafePointer<Float>
   ) {
-    switch channels {
-    case 1: horizontalKernel(row, out, 1, filter, weights)
-    case 2: horizontalKernel(row, out, 2, filter, weights)
-    case 3: horizontalKernel(row, out, 3, filter, weights)
-    default: horizontalKernel(row, out, 4, filter, weights)
-    }
-  }
-
-  @inline(__always)
-  private static func horizontalKernel(
-    _ row: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ channels: Int,
-    _ filter: ResampleFilter, _ weights: UnsafePointer<Float>
-  ) {
     filter.starts.withUnsafeBufferPointer { starts in
       filter.counts.withUnsafeBufferPointer { counts in
-        for ox in 0..<starts.count {
-          let w = weights + ox * filter.stride
-          let s = row + starts[ox] * channels
-          var sum = SIMD4<Float>(repeating: 0)
-          for k in 0..<counts[ox] {
-            let p = s + k * channels
-            let wk = w[k]
-            sum[0] += wk * p[0]
-            if channels > 1 { sum[1] += wk * p[1] }
-            if channels > 2 { sum[2] += wk * p[2] }
-            if channels > 3 { sum[3] += wk * p[3] }
+        switch channels {
+        case 1:
+          for ox in 0..<starts.count {
+            let w = weights + ox * filter.stride
+            let p = row + starts[ox]
+            var sum: Float = 0
+            for k in 0..<counts[ox] { sum += w[k] * p[k] }
+            out[ox] = sum
           }
-          let o = out + ox * channels
-          for c in 0..<channels { o[c] = sum[c] }
+        case 2:
+          for ox in 0..<starts.count {
+            let w = weights + ox * filter.stride
+            let p = row + starts[ox] * 2
+            var sum = SIMD2<Float>(repeating: 0)
+            for k in 0..<counts[ox] { sum += w[k] * SIMD2(p[2 * k], p[2 * k + 1]) }
+            out[2 * ox] = sum[0]
+            out[2 * ox + 1] = sum[1]
+          }
+        default:
+          let n = channels
+          for ox in 0..<starts.count {
+            let w = weights + ox * filter.stride
+            let p = row + starts[ox] * n
+            var sum = SIMD4<Float>(repeating: 0)
+            var q = p
+            for k in 0..<counts[ox] {
+              sum += w[k] * UnsafeRawPointer(q).loadUnaligned(as: SIMD4<Float>.self)
+              q += n
+            }
+            UnsafeMutableRawPointer(out + ox * n).storeBytes(of: sum, as: SIMD4<Float>.self)
+          }
         }
       }
     }

@@ -1,6 +1,7 @@
-import DeglareCore
 import DeglareTestSupport
 import Testing
+
+@testable import DeglareCore
 
 @Suite struct CompositeTests {
   /// Masks at edges and corners, several blobs, a single pixel, the whole image (48x36).
@@ -11,11 +12,18 @@ import Testing
       ("corner", SyntheticImages.mask(width: w, height: h) { x, y in x + y < 9 }),
       ("far corner", SyntheticImages.mask(width: w, height: h) { x, y in x > 40 && y > 30 }),
       ("edges", SyntheticImages.mask(width: w, height: h) { x, y in x == 0 || y == h - 1 || (x > 20 && x < 26) }),
-      ("blobs", SyntheticImages.mask(width: w, height: h) { x, y in
-        (x - 12) * (x - 12) + (y - 10) * (y - 10) < 30 || (x > 28 && x < 44 && y > 18 && y < 30) || (x == 5 && y == 30)
-      }),
+      (
+        "blobs",
+        SyntheticImages.mask(width: w, height: h) { x, y in
+          (x - 12) * (x - 12) + (y - 10) * (y - 10) < 30 || (x > 28 && x < 44 && y > 18 && y < 30)
+            || (x == 5 && y == 30)
+        }
+      ),
       ("one pixel", SyntheticImages.mask(width: w, height: h) { x, y in x == 30 && y == 7 }),
-      ("thin strokes", SyntheticImages.mask(width: w, height: h) { x, y in y == 3 || (x - y == 6 && x < 40) || (y >= 20 && y < 25) }),
+      (
+        "thin strokes",
+        SyntheticImages.mask(width: w, height: h) { x, y in y == 3 || (x - y == 6 && x < 40) || (y >= 20 && y < 25) }
+      ),
       ("full", SyntheticImages.mask(width: w, height: h) { _, _ in true }),
       ("gray levels", Mask(width: w, height: h, values: (0..<(w * h)).map { UInt8(($0 * 37) % 256) })),
     ]
@@ -34,7 +42,8 @@ import Testing
     return (result, plan, alpha, patch)
   }
 
-  @Test("every pixel outside the mask is bit-identical after the composite",
+  @Test(
+    "every pixel outside the mask is bit-identical after the composite",
     arguments: ChannelLayout.allCases, BitDepth.allCases)
   func invariant(_ layout: ChannelLayout, _ depth: BitDepth) throws {
     var seed: UInt64 = UInt64(layout.rawValue * 100 + depth.rawValue)
@@ -54,7 +63,11 @@ import Testing
             if layout.hasAlpha {
               let a = layout.channelCount - 1
               var kept = true
-              for y in 0..<36 { for x in 0..<48 where image.sample(x: x, y: y, channel: a) != result.sample(x: x, y: y, channel: a) { kept = false } }
+              for y in 0..<36 {
+                for x in 0..<48 where image.sample(x: x, y: y, channel: a) != result.sample(x: x, y: y, channel: a) {
+                  kept = false
+                }
+              }
               #expect(kept, "\(label): alpha changed")
             }
           }
@@ -114,7 +127,23 @@ import Testing
     let patch = SyntheticImages.constant(width: 8, height: 6, layout: .rgb, bitDepth: .eight, value: 255)
     var result = image
     let crop = PixelRect(x: 4, y: 2, width: 8, height: 6)
-    Composite.apply(patch: patch, alpha: AlphaMap(width: 8, height: 6, values: [Float](repeating: 0, count: 48)), onto: &result, at: crop)
+    Composite.apply(
+      patch: patch, alpha: AlphaMap(width: 8, height: 6, values: [Float](repeating: 0, count: 48)), onto: &result,
+      at: crop)
     #expect(result == image)
+  }
+}
+
+extension CompositeTests {
+  @Test("the check-free floor matches Float.rounded(.down) on [0, 65535.5]")
+  func floorWithoutChecks() {
+    var values: [Float] = [0, 0.5, 1e-30, 0.49999997, 0.99999994, 65535, 65535.5, 65535.49, 254.5, 255.5]
+    for k in stride(from: 0, through: 65535, by: 1) {
+      let f = Float(k)
+      values += [f, f.nextUp, f.nextDown, f + 0.5, (f + 0.5).nextDown, (f + 0.5).nextUp]
+    }
+    for v in values where v >= 0 && v < 65536 {
+      #expect(Composite.floorOfNonNegative(v) == Int32(v.rounded(.down)), "\(v)")
+    }
   }
 }

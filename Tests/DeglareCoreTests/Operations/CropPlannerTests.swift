@@ -18,9 +18,12 @@ import Testing
       ("top strip", SyntheticImages.mask(width: w, height: h) { x, y in y < 3 && x > 20 && x < 180 }),
       ("wide strip", SyntheticImages.mask(width: w, height: h) { x, y in y > 60 && y < 66 && x > 10 && x < 190 }),
       ("tall strip", SyntheticImages.mask(width: w, height: h) { x, y in x > 100 && x < 104 }),
-      ("blobs", SyntheticImages.mask(width: w, height: h) { x, y in
-        (x - 20) * (x - 20) + (y - 20) * (y - 20) < 50 || (x - 150) * (x - 150) + (y - 120) * (y - 120) < 80
-      }),
+      (
+        "blobs",
+        SyntheticImages.mask(width: w, height: h) { x, y in
+          (x - 20) * (x - 20) + (y - 20) * (y - 20) < 50 || (x - 150) * (x - 150) + (y - 120) * (y - 120) < 80
+        }
+      ),
       ("full", SyntheticImages.mask(width: w, height: h) { _, _ in true }),
     ]
   }()
@@ -43,15 +46,18 @@ import Testing
           #expect(plan.crop.contains(box), "\(label)")
           // Contains the padded box (clamped to the image).
           let pad = padding > 0 ? max(16, Int((padding * Double(max(box.width, box.height))).rounded(.up))) : 0
-          let padded = PixelRect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
-            .intersection(PixelRect(x: 0, y: 0, width: 200, height: 150))
+          let padded = PixelRect(
+            x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad
+          )
+          .intersection(PixelRect(x: 0, y: 0, width: 200, height: 150))
           #expect(plan.crop.contains(padded), "\(label)")
           // The crop's aspect is at least as close to the upload's as the padded box's.
           let target = log(Double(plan.uploadSize.width) / Double(plan.uploadSize.height))
           let cropError = abs(log(Double(plan.crop.width) / Double(plan.crop.height)) - target)
           let boxError = abs(log(Double(padded.width) / Double(padded.height)) - target)
           #expect(cropError <= boxError + 1e-9, "\(label)")
-          #expect(plan.uploadSize == UploadSizePlanner.choose(for: plan.crop.size, capability: capability).size, "\(label)")
+          #expect(
+            plan.uploadSize == UploadSizePlanner.choose(for: plan.crop.size, capability: capability).size, "\(label)")
           if case .native = capability { #expect(plan.isNativeSize, "\(label)") }
           if case .flexible(let rule) = capability {
             #expect(UploadSizePlanner.satisfies(plan.uploadSize, rule: rule), "\(label)")

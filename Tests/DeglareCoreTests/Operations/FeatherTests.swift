@@ -1,15 +1,25 @@
-@testable import DeglareCore
 import DeglareTestSupport
 import Testing
 
+@testable import DeglareCore
+
 @Suite struct FeatherTests {
   static let shapes: [(String, Mask)] = [
-    ("disc", SyntheticImages.mask(width: 48, height: 40) { x, y in (x - 22) * (x - 22) + (y - 19) * (y - 19) < 15 * 15 }),
-    ("slanted stroke", SyntheticImages.mask(width: 50, height: 40) { x, y in abs(Double(x) - 1.3 * Double(y) - 2) < 3.2 }),
+    (
+      "disc",
+      SyntheticImages.mask(width: 48, height: 40) { x, y in (x - 22) * (x - 22) + (y - 19) * (y - 19) < 15 * 15 }
+    ),
+    (
+      "slanted stroke",
+      SyntheticImages.mask(width: 50, height: 40) { x, y in abs(Double(x) - 1.3 * Double(y) - 2) < 3.2 }
+    ),
     ("edge and corner", SyntheticImages.mask(width: 40, height: 30) { x, y in x < 12 || (x > 30 && y > 22) }),
-    ("blobs", SyntheticImages.mask(width: 40, height: 30) { x, y in
-      (x - 8) * (x - 8) + (y - 8) * (y - 8) < 20 || (x > 20 && x < 37 && y > 12 && y < 27) || (x == 2 && y == 27)
-    }),
+    (
+      "blobs",
+      SyntheticImages.mask(width: 40, height: 30) { x, y in
+        (x - 8) * (x - 8) + (y - 8) * (y - 8) < 20 || (x > 20 && x < 37 && y > 12 && y < 27) || (x == 2 && y == 27)
+      }
+    ),
     ("one pixel", SyntheticImages.mask(width: 9, height: 9) { x, y in x == 4 && y == 4 }),
     ("full", SyntheticImages.mask(width: 12, height: 7) { _, _ in true }),
     ("checker", SyntheticImages.mask(width: 16, height: 16) { x, y in (x + y) % 2 == 0 }),
@@ -55,7 +65,8 @@ import Testing
 
   @Test("alpha reaches 1 in the middle of a 5-px and a 1-px stroke", arguments: [1, 2, 3, 5, 7])
   func thinStrokes(_ thickness: Int) {
-    let mask = SyntheticImages.mask(width: 60, height: 30) { x, y in x >= 10 && x < 50 && y >= 12 && y < 12 + thickness }
+    let mask = SyntheticImages.mask(width: 60, height: 30) { x, y in x >= 10 && x < 50 && y >= 12 && y < 12 + thickness
+    }
     let alpha = Feather.alpha(mask: mask, width: 6)
     let middle = 12 + thickness / 2
     #expect(alpha[30, middle] == 1, "\(ASCIIMask.render(alpha))")

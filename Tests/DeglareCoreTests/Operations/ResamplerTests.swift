@@ -84,7 +84,9 @@ import Testing
 
   @Test("resized masks stay binary", arguments: [MaskResizeRule.covering, .majority])
   func maskBinary(_ rule: MaskResizeRule) {
-    let mask = SyntheticImages.mask(width: 61, height: 47) { x, y in (x * 7 + y * 3) % 11 < 4 || (x - 30) * (x - 30) + (y - 20) * (y - 20) < 90 }
+    let mask = SyntheticImages.mask(width: 61, height: 47) { x, y in
+      (x * 7 + y * 3) % 11 < 4 || (x - 30) * (x - 30) + (y - 20) * (y - 20) < 90
+    }
     for (w, h) in ResamplerTests.sizes + [(200, 150), (61, 20)] {
       let out = Resampler.resizeMask(mask, to: PixelSize(width: w, height: h), rule: rule)
       #expect(out.size == PixelSize(width: w, height: h))
@@ -103,19 +105,21 @@ import Testing
 
   @Test("integer upscaling replicates mask pixels under both rules", arguments: [MaskResizeRule.covering, .majority])
   func maskUpscale(_ rule: MaskResizeRule) {
-    let mask = ASCIIMask.parse("""
+    let mask = ASCIIMask.parse(
+      """
       #..#
       .##.
       """)
     let out = Resampler.resizeMask(mask, to: PixelSize(width: 12, height: 6), rule: rule)
-    #expect(ASCIIMask.render(out) == """
-      ###......###
-      ###......###
-      ###......###
-      ...######...
-      ...######...
-      ...######...
-      """)
+    #expect(
+      ASCIIMask.render(out) == """
+        ###......###
+        ###......###
+        ###......###
+        ...######...
+        ...######...
+        ...######...
+        """)
   }
 
   @Test("covering contains majority; same size binarizes")

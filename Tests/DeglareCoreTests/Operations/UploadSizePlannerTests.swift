@@ -22,11 +22,13 @@ enum TestCapabilities {
 @Suite struct UploadSizePlannerTests {
   private func size(_ w: Int, _ h: Int) -> PixelSize { PixelSize(width: w, height: h) }
 
-  @Test("fixed sizes pick the closest log-aspect", arguments: [
-    (1000, 1000, 1024, 1024), (1600, 1000, 1536, 1024), (1000, 1600, 1024, 1536),
-    (1220, 1000, 1024, 1024), (1230, 1000, 1536, 1024),  // the boundary is sqrt(1.5) = 1.2247
-    (1000, 1220, 1024, 1024), (1000, 1230, 1024, 1536), (5000, 10, 1536, 1024), (3, 900, 1024, 1536),
-  ])
+  @Test(
+    "fixed sizes pick the closest log-aspect",
+    arguments: [
+      (1000, 1000, 1024, 1024), (1600, 1000, 1536, 1024), (1000, 1600, 1024, 1536),
+      (1220, 1000, 1024, 1024), (1230, 1000, 1536, 1024),  // the boundary is sqrt(1.5) = 1.2247
+      (1000, 1220, 1024, 1024), (1000, 1230, 1024, 1536), (5000, 10, 1536, 1024), (3, 900, 1024, 1536),
+    ])
   func fixedSizes(_ w: Int, _ h: Int, _ ew: Int, _ eh: Int) {
     let choice = UploadSizePlanner.choose(for: size(w, h), capability: TestCapabilities.openAI)
     #expect(choice == UploadSizeChoice(size: size(ew, eh), aspectName: nil))
@@ -38,18 +40,21 @@ enum TestCapabilities {
     #expect(UploadSizePlanner.choose(for: size(500, 500), capability: capability).size == size(300, 200))
   }
 
-  @Test("aspect ratios report their name", arguments: [
-    (1500, 1000, "3:2"), (1000, 1000, "1:1"), (2350, 1000, "21:9"), (1000, 1780, "9:16"), (1250, 1000, "5:4"),
-    (1330, 1000, "4:3"),
-  ])
+  @Test(
+    "aspect ratios report their name",
+    arguments: [
+      (1500, 1000, "3:2"), (1000, 1000, "1:1"), (2350, 1000, "21:9"), (1000, 1780, "9:16"), (1250, 1000, "5:4"),
+      (1330, 1000, "4:3"),
+    ])
   func aspectRatios(_ w: Int, _ h: Int, _ name: String) throws {
     let choice = UploadSizePlanner.choose(for: size(w, h), capability: TestCapabilities.gemini)
     #expect(choice.aspectName == name)
     guard case .aspectRatios(let entries) = TestCapabilities.gemini else { return }
     let entry = try #require(entries.first { $0.name == name })
     #expect(choice.size == entry.size)
-    #expect(UploadSizePlanner.targetAspect(for: size(w, h), capability: TestCapabilities.gemini)
-      == Double(entry.size.width) / Double(entry.size.height))
+    #expect(
+      UploadSizePlanner.targetAspect(for: size(w, h), capability: TestCapabilities.gemini)
+        == Double(entry.size.width) / Double(entry.size.height))
   }
 
   @Test("native keeps the crop's size and wants no aspect")
@@ -70,7 +75,8 @@ enum TestCapabilities {
     }
   }
 
-  @Test("a crop within the pixel range is sent at its own resolution, rounded to multiples",
+  @Test(
+    "a crop within the pixel range is sent at its own resolution, rounded to multiples",
     arguments: [(1000, 700), (1024, 1024), (2000, 1500), (3000, 2700), (816, 816)])
   func flexibleNative(_ w: Int, _ h: Int) {
     let chosen = UploadSizePlanner.flexibleSize(for: size(w, h), rule: TestCapabilities.gptImage2Rule)
