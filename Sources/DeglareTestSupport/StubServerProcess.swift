@@ -108,5 +108,6 @@ public struct StubServerError: Error, CustomStringConvertible {
   /// What went wrong.
   public let description: String
 
-  init(_ description: String) { self.description = description }
+  /// Creates an error.
+  public init(_ description: String) { self.description = description }
 }
