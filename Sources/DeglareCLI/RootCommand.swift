@@ -10,7 +10,8 @@ public enum RootCommand {
 
   /// The top-level commands, in the order `--help` lists them.
   public static let commands: [any Subcommand.Type] = [
-    VerifyCommand.self
+    DetectCommand.self,
+    VerifyCommand.self,
   ]
 
   /// Runs the process: parses `CommandLine.arguments`, runs the command, exits with its code.
