@@ -23,6 +23,10 @@ extension GlareDetector {
     /// Smaller than the luma opening so the background colour comes from the paint right beside a
     /// streak, not from a dark figure further away.
     public var colourOpeningFraction: Double = 0.05
+    /// Side of a small closing applied before both openings (fraction of the shorter side): it
+    /// fills thin dark details (lettering on a label, canvas texture, a frame's shadow line) so
+    /// they cannot drag the background estimate down and make plain paint look elevated.
+    public var detailClosingFraction: Double = 0.01
 
     // MARK: Achromatic (white) glare: the iOS app's rule, hardened
 
@@ -62,6 +66,10 @@ extension GlareDetector {
     /// grey component removed): the added colour must depart from the paint's own hue, which
     /// rejects gilt frames and lit passages of coloured paint.
     public var maxHueAgreement: Float = 0.5
+    /// Maximum ratio of the excess to the background's strongest channel (linear, floored at
+    /// 0.05): a reflection veils the paint, it does not outshine it many times over; a lit,
+    /// coloured object against near-black paint (gilt wood beside a black sofa) does.
+    public var maxColourContrast: Float = 2.0
 
     // MARK: Blobs
 

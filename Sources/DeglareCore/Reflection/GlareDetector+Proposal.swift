@@ -65,9 +65,11 @@ extension GlareDetector {
       linear[1].values[i] = SRGB.linear(g)
       linear[2].values[i] = SRGB.linear(b)
     }
-    let lumaOpening = Morphology.open(luma, size: Self.squareSide(c.luminanceOpeningFraction, shorter: shorter))
+    let detail = Self.squareSide(c.detailClosingFraction, shorter: shorter)
+    let lumaOpening = Morphology.open(
+      Morphology.close(luma, size: detail), size: Self.squareSide(c.luminanceOpeningFraction, shorter: shorter))
     let colourSide = Self.squareSide(c.colourOpeningFraction, shorter: shorter)
-    let background = linear.map { Morphology.open($0, size: colourSide) }
+    let background = linear.map { Morphology.open(Morphology.close($0, size: detail), size: colourSide) }
     var elevation = [Float](repeating: 0, count: count)
     var excess = [Float](repeating: 0, count: count)
     var seeds = [UInt8](repeating: 0, count: count)
@@ -76,7 +78,7 @@ extension GlareDetector {
     for i in 0..<count {
       let l = luma.values[i]
       let opened = lumaOpening.values[i]
-      let t = l - opened
+      let t = max(0, l - opened)
       elevation[i] = t
       let s = saturation[i]
       var kind: UInt8 = 0
@@ -107,7 +109,10 @@ extension GlareDetector {
       let f2 = b2 - bMean
       let norms = ((e0 * e0 + e1 * e1 + e2 * e2) * (f0 * f0 + f1 * f1 + f2 * f2)).squareRoot()
       let agreement = (e0 * f0 + e1 * f1 + e2 * f2) / max(norms, 1e-10)
-      if dMax >= c.minColourExcess && purity >= c.minColourPurity && agreement <= c.maxHueAgreement { kind |= 4 }
+      let veils = dMax <= c.maxColourContrast * max(max(b0, b1, b2), 0.05)
+      if dMax >= c.minColourExcess && purity >= c.minColourPurity && agreement <= c.maxHueAgreement && veils {
+        kind |= 4
+      }
       seeds[i] = kind
       halo[i] =
         kind != 0 || (t >= c.haloElevation && s <= c.haloSaturation)
