@@ -29,6 +29,15 @@ public struct ConnectedComponents: Sendable, Equatable {
     public var maxX: Int
     /// Largest y (inclusive).
     public var maxY: Int
+
+    /// Creates a component record.
+    public init(area: Int, minX: Int, minY: Int, maxX: Int, maxY: Int) {
+      self.area = area
+      self.minX = minX
+      self.minY = minY
+      self.maxX = maxX
+      self.maxY = maxY
+    }
   }
 
   /// Width of the labelled plane.
