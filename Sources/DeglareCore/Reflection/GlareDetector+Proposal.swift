@@ -69,7 +69,7 @@ extension GlareDetector {
     let lumaOpening = Morphology.open(
       Morphology.close(luma, size: detail), size: Self.squareSide(c.luminanceOpeningFraction, shorter: shorter))
     let colourSide = Self.squareSide(c.colourOpeningFraction, shorter: shorter)
-    let background = linear.map { Morphology.open(Morphology.close($0, size: detail), size: colourSide) }
+    let background = linear.map { Morphology.open($0, size: colourSide) }
     var elevation = [Float](repeating: 0, count: count)
     var excess = [Float](repeating: 0, count: count)
     var seeds = [UInt8](repeating: 0, count: count)
