@@ -37,7 +37,7 @@ def main():
     square = lambda k: cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     detail = square(side(0.01))
     open_l = cv2.morphologyEx(cv2.morphologyEx(luma, cv2.MORPH_CLOSE, detail), cv2.MORPH_OPEN, square(side(0.10)))
-    bg = [cv2.morphologyEx(cv2.morphologyEx(c, cv2.MORPH_CLOSE, detail), cv2.MORPH_OPEN, square(side(0.05))) for c in lin]
+    bg = [cv2.morphologyEx(c, cv2.MORPH_OPEN, square(side(0.05))) for c in lin]
     t = np.maximum(luma - open_l, 0)
     lin_l = np.interp(luma, np.arange(256), lut)
     lin_o = np.interp(open_l, np.arange(256), lut)
