@@ -12,6 +12,7 @@ public enum RootCommand {
   /// The top-level commands, in the order `--help` lists them.
   public static let commands: [any Subcommand.Type] = [
     VerifyCommand.self,
+    DetectCommand.self,
     KeysCommand.self,
   ]
 
