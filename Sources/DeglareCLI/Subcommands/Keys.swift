@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglareKeyStore
+import DeglareProviders
 
 /// `deglare keys ...`: the API keys deglare uses, kept in the Secret Service or the environment.
 struct KeysCommand: Subcommand {
@@ -13,7 +14,7 @@ struct KeysCommand: Subcommand {
       """)
 
   static var subcommands: [any Subcommand.Type] {
-    [KeysSetCommand.self, KeysDeleteCommand.self, KeysStatusCommand.self]
+    [KeysSetCommand.self, KeysDeleteCommand.self, KeysStatusCommand.self, KeysCheckCommand.self]
   }
 
   init(_ arguments: ParsedArguments) throws {}
@@ -144,6 +145,37 @@ struct KeysStatusCommand: Subcommand {
       if !json { context.console.print(line) }
     }
     if json { context.console.print(JSONValue.object(rows).text) }
+    return .success
+  }
+}
+
+/// `deglare keys check PROVIDER`: one free authenticated request (the models list).
+struct KeysCheckCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Check a provider's key with one free request (the models list); no image is sent.",
+    discussion: """
+      Uses the key deglare would use (environment first, then the Secret Service) and says whether
+      the provider accepts it, with the provider's own message if not. Exit 0 when it works, 77
+      when the key is missing or rejected, 69 when the provider cannot be reached.
+      """,
+    arguments: [KeysCommand.providerArgument],
+    options: [.value("--timeout", valueName: "S", help: "Seconds to wait for the provider (default 30).")])
+
+  let provider: KeyProvider
+  let timeout: Double
+
+  init(_ arguments: ParsedArguments) throws {
+    provider = try KeysCommand.provider(arguments)
+    timeout = try arguments.double("--timeout", in: 1...600) ?? 30
+  }
+
+  func run(_ context: CommandContext) async throws -> ExitCode {
+    let key = try KeyResolver(environment: context.environment, store: context.secretStore).resolve(provider)
+    SecretRegistry.shared.register(key.value)
+    let report = try await KeyCheck.run(
+      provider: provider.rawValue, key: key.value, environment: context.environment, timeout: timeout)
+    context.console.print("\(report.description); the key (\(key.masked)) comes from \(key.source == .secretService ? "the Secret Service" : key.source.description)")
     return .success
   }
 }
