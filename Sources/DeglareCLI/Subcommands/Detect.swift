@@ -52,14 +52,13 @@ struct DetectCommand: Subcommand {
 
   /// `<dir>/<stem>.mask.png` for `<dir>/<stem>.<ext>`.
   static func defaultOutput(for path: String) -> String {
-    let url = URL(fileURLWithPath: path)
-    let stem = url.deletingPathExtension().lastPathComponent
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = stem + ".mask.png"
-    return directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+    OutputNaming.beside(path, suffix: ".mask.png")
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    // Refuse unusable outputs before any work, so a failure leaves neither file behind.
+    try OutputFile.preflight(outputPath, overwrite: force, inputs: [imagePath])
+    if let overlayPath { try OutputFile.preflight(overlayPath, overwrite: force, inputs: [imagePath, outputPath]) }
     let image = try ImageFile.read(imagePath, options: decodeOptions).image
     let start = DispatchTime.now().uptimeNanoseconds
     let detection = GlareDetector().detect(image, marginBand: marginBand)
