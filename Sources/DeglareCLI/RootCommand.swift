@@ -11,8 +11,9 @@ public enum RootCommand {
 
   /// The top-level commands, in the order `--help` lists them.
   public static let commands: [any Subcommand.Type] = [
-    VerifyCommand.self,
+    RemoveCommand.self,
     DetectCommand.self,
+    VerifyCommand.self,
     KeysCommand.self,
   ]
 

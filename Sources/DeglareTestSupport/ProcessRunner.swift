@@ -27,9 +27,9 @@ public enum ProcessRunner {
   public static func run(
     _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
     stdin: String? = nil, timeout: TimeInterval = 60
-  ) throws -> Outcome {
+  ) async throws -> Outcome {
     let process = try RunningProcess(arguments, executable: name, environment: environment, stdin: stdin)
-    return process.wait(timeout: timeout)
+    return await process.wait(timeout: timeout)
   }
 }
 
@@ -81,13 +81,17 @@ public final class RunningProcess: @unchecked Sendable {
   /// Whether it is still running.
   public var isRunning: Bool { process.isRunning }
 
-  /// Waits for the end (SIGKILL after `timeout` seconds) and returns what it left.
-  public func wait(timeout: TimeInterval = 60) -> ProcessRunner.Outcome {
+  /// Waits for the end (SIGKILL after `timeout` seconds) and returns what it left. Polls with
+  /// `Task.sleep`, so waiting never blocks a thread of the (two-thread) cooperative pool.
+  public func wait(timeout: TimeInterval = 60) async -> ProcessRunner.Outcome {
     let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(2_000) }
+    while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    while process.isRunning { try? await Task.sleep(for: .milliseconds(2)) }
     process.waitUntilExit()
-    group.wait()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      group.notify(queue: .global()) { continuation.resume() }
+    }
     let status =
       process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return ProcessRunner.Outcome(

@@ -19,7 +19,7 @@ import Testing
         try await server.waitUntilHeld(1)
         let start = Date()
         process.signal(signal)
-        let outcome = process.wait(timeout: 20)
+        let outcome = await process.wait(timeout: 20)
         #expect(Date().timeIntervalSince(start) < 5, "the transfer was not aborted promptly")
         #expect(outcome.status == 130, "\(outcome.stderr)")
         #expect(outcome.stderr.hasSuffix("cancelled; nothing written.\n"), "\(outcome.stderr)")
@@ -74,7 +74,7 @@ import Testing
           environment: RemoveEndToEndTests.environment(dir))
         try await Task.sleep(for: .milliseconds(40 * attempt))
         process.signal(SIGKILL)
-        _ = process.wait(timeout: 30)
+        _ = await process.wait(timeout: 30)
         let listing = directoryListing(dir)
         #expect(listing.allSatisfy { ["big.png", "mask.png", "out.png"].contains($0) }, "attempt \(attempt): \(listing)")
         if listing.contains("out.png") {

@@ -27,7 +27,7 @@ import Testing
   @Test func localRemovalKeepsEveryOutsidePixel() async throws {
     try await withTemporaryDirectory { dir in
       let output = dir + "/clean.png"
-      let outcome = try ProcessRunner.run(
+      let outcome = try await ProcessRunner.run(
         ["remove", Self.painting, "--mask", Self.mask, "-o", output, "--json"], environment: Self.environment(dir))
       #expect(outcome.status == 0, "\(outcome.stderr)")
       for key in ["\"output\":", "\"crop\":[", "\"upload_size\":[", "\"provider\":\"local\"", "\"method\":\"auto\"", "\"seconds\":"] {
@@ -38,7 +38,7 @@ import Testing
       let before = try ImageFile.read(Self.painting).image
       let after = try ImageFile.read(output).image
       #expect(after.sample(x: 300, y: 190, channel: 0) < before.sample(x: 300, y: 190, channel: 0) - 30)
-      let verify = try ProcessRunner.run(["verify", Self.painting, output, "--mask", Self.mask])
+      let verify = try await ProcessRunner.run(["verify", Self.painting, output, "--mask", Self.mask])
       #expect(verify.status == 0)
       #expect(directoryListing(dir) == ["clean.png"])
     }
@@ -49,17 +49,17 @@ import Testing
       let input = dir + "/photo.png"
       try FileManager.default.copyItem(atPath: Self.painting, toPath: input)
       let original = try Data(contentsOf: URL(fileURLWithPath: input))
-      let first = try ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+      let first = try await ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
       #expect(first.status == 0, "\(first.stderr)")
       #expect(first.stderr.contains("wrote \(dir)/photo.deglared.png"))
       // Existing output without --force: 73, nothing changes.
-      let again = try ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+      let again = try await ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
       #expect(again.status == 73)
       #expect(again.stderr.hasPrefix("error: \(dir)/photo.deglared.png already exists"))
-      let forced = try ProcessRunner.run(["remove", input, "--mask", Self.mask, "--force"], environment: Self.environment(dir))
+      let forced = try await ProcessRunner.run(["remove", input, "--mask", Self.mask, "--force"], environment: Self.environment(dir))
       #expect(forced.status == 0)
       // The input as output: 64, even with --force.
-      let sameFile = try ProcessRunner.run(
+      let sameFile = try await ProcessRunner.run(
         ["remove", input, "--mask", Self.mask, "-o", input, "--force"], environment: Self.environment(dir))
       #expect(sameFile.status == 64)
       #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
@@ -80,7 +80,7 @@ import Testing
         (["remove", Self.painting, "--mask", Fixtures.path("corrupt/png-bad-crc.png")], "cannot decode"),
       ]
       for (arguments, message) in cases {
-        let outcome = try ProcessRunner.run(arguments + ["-o", dir + "/out.png"], environment: Self.environment(dir))
+        let outcome = try await ProcessRunner.run(arguments + ["-o", dir + "/out.png"], environment: Self.environment(dir))
         #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
         #expect(outcome.stderr.split(separator: "\n").count == 1)
@@ -94,7 +94,7 @@ import Testing
     try await withTemporaryDirectory { dir in
       for provider in ["local", "openai", "gemini"] {
         let folder = dir + "/dry-\(provider)/nested"
-        let outcome = try ProcessRunner.run(
+        let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "--dry-run", folder, "--json"],
           environment: Self.environment(dir, ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "GOOGLE_GEMINI_BASE_URL": "http://127.0.0.1:9"]))
         #expect(outcome.status == 0, "\(provider): \(outcome.stderr)")
@@ -123,7 +123,7 @@ import Testing
           "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
           provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY": key,
         ])
-        let outcome = try ProcessRunner.run(
+        let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", output, "--json"],
           environment: environment)
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -148,7 +148,7 @@ import Testing
           "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
           "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123", "GEMINI_API_KEY": "AIza-e2e-0123456789abcdef",
         ])
-        let outcome = try ProcessRunner.run(
+        let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", dir + "/out.png"],
           environment: environment)
         #expect(outcome.status == status, "\(provider) \(mode): \(outcome.stderr)")
@@ -162,7 +162,7 @@ import Testing
   @Test func missingKeyIs77BeforeAnyUpload() async throws {
     try await withStubServer { server in
       try await withTemporaryDirectory { dir in
-        let outcome = try ProcessRunner.run(
+        let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", "openai"],
           environment: Self.environment(dir, ["OPENAI_BASE_URL": server.openAIBaseURL]))
         #expect(outcome.status == 77)
@@ -176,7 +176,7 @@ import Testing
   func keyIsNotConsent() async throws {
     try await withStubServer { server in
       try await withTemporaryDirectory { dir in
-        let outcome = try ProcessRunner.run(
+        let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "-o", dir + "/out.png", "--json"],
           environment: Self.environment(dir, ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123"]))
         #expect(outcome.status == 0)

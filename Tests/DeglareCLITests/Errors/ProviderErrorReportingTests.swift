@@ -20,7 +20,8 @@ struct ProviderErrorReportingTests {
       (.serverError(provider: "OpenAI", status: 503, message: "overloaded", attempts: 3), 69),
       (.badResponse(provider: "OpenAI", message: "not an image"), 69),
       (.transport(provider: "Gemini", message: "timed out"), 69),
-      (.invalidEndpoint(message: "OPENAI_BASE_URL: plain http"), 69),
+      // A base URL deglare refuses (plain http to a remote host) is a setting to fix: usage.
+      (.invalidEndpoint(message: "OPENAI_BASE_URL: plain http"), 64),
       (.invalidOption(message: "gpt-image-1.5 accepts --quality low, medium, high, auto"), 64),
     ])
   func exitCode(_ error: ProviderError, _ code: Int) {
