@@ -15,8 +15,10 @@ final class SecretRegistry: Sendable {
     secrets.withLock { if !$0.contains(secret) { $0.append(secret) } }
   }
 
-  /// `text` with every registered key and credential-looking token removed.
+  /// `text` with every registered key and credential-looking token removed. Until a key has been
+  /// loaded there is nothing to leak, and text passes unchanged (help texts, paths).
   func redact(_ text: String) -> String {
-    Redactor(secrets: secrets.withLock { $0 }).redact(text)
+    let known = secrets.withLock { $0 }
+    return known.isEmpty ? text : Redactor(secrets: known).redact(text)
   }
 }

@@ -19,7 +19,7 @@ struct RemoveCommand: Subcommand {
         deglare remove photo.jpg --mask glare.png
         deglare remove photo.jpg --mask auto -o clean.png
         deglare remove photo.jpg --mask glare.png --provider openai --dry-run upload/
-        OPENAI_API_KEY=... deglare remove photo.jpg --mask glare.png --provider openai --quality high
+        deglare remove photo.jpg --mask glare.png --provider openai --quality high   # key: OPENAI_API_KEY or keys set
       """,
     arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
     options: [
