@@ -56,7 +56,9 @@ let package = Package(
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(
       name: "DeglarePipelineTests",
-      dependencies: ["DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
+      dependencies: [
+        "DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareCore", "DeglareTestSupport", "stub-server",
+      ]),
     .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareTestSupport"]),
     .testTarget(
       name: "DeglareTransportTests",
