@@ -41,7 +41,10 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "linearLight": configuration.linearLight = value != 0
   case "clipLevel": configuration.clipLevel = value
   case "clipGrowth": configuration.clipGrowth = Int(value)
-  case "predictionScale": configuration.predictionScale = value
+  case "predictionSigma": configuration.predictionSigma = value
+  case "guideSigma": configuration.guideSigma = value
+  case "edgeContrast": configuration.edgeContrast = value
+  case "edgeFloor": configuration.edgeFloor = value
   case "glareScale": configuration.glareScale = value
   case "minimumSigma": configuration.minimumSigma = value
   case "maximumSigma": configuration.maximumSigma = value

@@ -5,22 +5,34 @@ import Foundation
 // smooth added layer and takes it away, so the paint's own texture under translucent glare is
 // kept rather than invented:
 //
-//   1. Predict the paint's low frequencies inside the mask from the unmasked surroundings: a
-//      normalized Gaussian average of the outside pixels, continued into the mask as a membrane.
+//   1. Predict the paint inside the mask from the unmasked surroundings: the outside pixels
+//      (lightly smoothed) continued into the mask as a membrane that follows the edges of the
+//      observed image. The glare's own edges are soft, so in linear light they barely register
+//      as edges, while the paint's edges (a dark shape crossing the streak) keep the prediction
+//      of each region to that region's own surroundings.
 //   2. The residual observed - prediction inside the mask is glare plus the paint's deviation
 //      from the prediction; its normalized Gaussian average over the reliable (unclipped) inside
 //      pixels keeps the smooth glare and averages the paint's texture away.
 //   3. The glare layer is that average, never negative (glare only adds light); the result is
 //      observed - glare.
+//
+// Measured on the synthetic benchmark (Benchmarks/inpaint_eval.sh), the edge-aware prediction
+// is worth about 5 dB over a plain membrane of the low-passed surroundings.
 
 /// Estimation of the smooth added glare layer inside a mask.
 enum GlareSubtraction {
-  /// Tunables of the estimate, in pixels of the crop.
+  /// Tunables of the estimate, in pixels of the crop and linear-light differences.
   struct Parameters: Sendable, Equatable {
-    /// Gaussian sigma of the low-pass of the surroundings that predicts the paint.
+    /// Gaussian sigma of the smoothing of the surroundings before they are continued inward.
     var predictionSigma: Double
     /// Gaussian sigma of the low-pass of the residual that becomes the glare layer.
     var glareSigma: Double
+    /// Gaussian sigma of the smoothing of the observed image used as the edge guide.
+    var guideSigma: Double
+    /// Linear-light difference between neighbours at which the prediction's link weight is 1/e.
+    var edgeContrast: Float
+    /// Smallest link weight of the prediction.
+    var edgeFloor: Float
   }
 
   /// The glare layer of every plane: zero outside the mask, never negative.
@@ -37,12 +49,17 @@ enum GlareSubtraction {
     let count = observed.pixelCount
     let outsideWeight = inside.map { $0 ? Float(0) : 1 }
 
-    // 1. The paint's low frequencies, predicted from outside only.
+    // 1. The paint, predicted from outside only and continued along the image's edges.
     var prediction = PlaneFilter.normalizedGaussian(
       observed.planes, weights: outsideWeight, width: width, height: height, sigma: parameters.predictionSigma
     ).planes
+    let guidePlanes = PlaneFilter.normalizedGaussian(
+      observed.planes, weights: [Float](repeating: 1, count: count), width: width, height: height,
+      sigma: parameters.guideSigma
+    ).planes
+    let guide = MembraneSolver.Guide(planes: guidePlanes, kappa: parameters.edgeContrast, floor: parameters.edgeFloor)
     let outside = inside.map { !$0 }
-    MembraneSolver.fill(&prediction, known: outside, width: width, height: height, configuration: solver)
+    MembraneSolver.fill(&prediction, known: outside, width: width, height: height, guide: guide, configuration: solver)
 
     // 2. Residual over the reliable inside pixels, averaged at the glare scale.
     var residual = [[Float]](repeating: [Float](repeating: 0, count: count), count: observed.planes.count)

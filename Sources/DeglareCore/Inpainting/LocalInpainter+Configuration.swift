@@ -12,10 +12,22 @@ extension LocalInpainter {
     /// Clipped areas grow by this many pixels before `auto` fills them: the ring around a blown
     /// core is nearly saturated and holds too little paint signal to subtract from.
     public var clipGrowth: Int
+    /// Gaussian sigma, in pixels, of the smoothing of the unmasked surroundings before they are
+    /// continued into the mask as the prediction of the paint (a pixel or so: enough to calm the
+    /// canvas grain, small enough not to smear the paint's edges).
+    public var predictionSigma: Double
+    /// Gaussian sigma, in pixels, of the smoothing of the observed image that guides the
+    /// prediction's edges.
+    public var guideSigma: Double
+    /// Linear-light colour difference between neighbouring pixels at which the prediction stops
+    /// spreading across an edge (its link weight is 1/e there). Glare's soft edges change by far
+    /// less per pixel than the paint's hard ones.
+    public var edgeContrast: Double
+    /// Smallest link weight of the prediction, so that every region inside the mask still hears
+    /// from the surroundings.
+    public var edgeFloor: Double
     /// The mask's typical half-width (twice the mean distance of its pixels to the outside) times
-    /// this factor is the sigma of the low-pass that predicts the paint from the surroundings.
-    public var predictionScale: Double
-    /// The mask's typical half-width times this factor is the sigma of the low-pass that turns
+    /// this factor is the sigma of the low-pass that turns
     /// the residual into the glare layer: small enough to follow the glare's falloff, large
     /// enough to average the paint's texture away.
     public var glareScale: Double
@@ -26,13 +38,17 @@ extension LocalInpainter {
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(
-      linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 1, predictionScale: Double = 0.5,
-      glareScale: Double = 0.35, minimumSigma: Double = 1.5, maximumSigma: Double = 64
+      linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2, predictionSigma: Double = 1,
+      guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, glareScale: Double = 0.1,
+      minimumSigma: Double = 1.5, maximumSigma: Double = 64
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
       self.clipGrowth = clipGrowth
-      self.predictionScale = predictionScale
+      self.predictionSigma = predictionSigma
+      self.guideSigma = guideSigma
+      self.edgeContrast = edgeContrast
+      self.edgeFloor = edgeFloor
       self.glareScale = glareScale
       self.minimumSigma = minimumSigma
       self.maximumSigma = maximumSigma

@@ -30,7 +30,10 @@ struct Work {
     let reliable = self.reliable
     let glare = GlareSubtraction.glareLayer(
       observed: planes, inside: inside, reliable: reliable,
-      parameters: .init(predictionSigma: scales.prediction, glareSigma: scales.glare), solver: solver)
+      parameters: .init(
+        predictionSigma: configuration.predictionSigma, glareSigma: scales.glare, guideSigma: configuration.guideSigma,
+        edgeContrast: Float(configuration.edgeContrast), edgeFloor: Float(configuration.edgeFloor)),
+      solver: solver)
     var result = planes
     for k in 0..<result.planes.count {
       for p in 0..<result.pixelCount where inside[p] {

@@ -53,8 +53,6 @@ struct Scales: Sendable {
   /// Twice the mean distance of the mask's pixels to the outside, in pixels (a band of
   /// half-width h gives h, a disc of radius r gives 2r/3).
   var halfWidth: Double
-  /// Sigma of the paint prediction's low-pass.
-  var prediction: Double
   /// Sigma of the glare layer's low-pass.
   var glare: Double
   /// How far around the mask's bounding box the work area reaches.
@@ -75,9 +73,8 @@ struct Scales: Sendable {
     }
     halfWidth = count > 0 ? 2 * sum / count : 1
     let clamp = { (sigma: Double) in min(max(sigma, configuration.minimumSigma), configuration.maximumSigma) }
-    prediction = clamp(configuration.predictionScale * halfWidth)
     glare = clamp(configuration.glareScale * halfWidth)
-    margin = Int((3 * max(prediction, glare)).rounded(.up)) + 2
+    margin = Int((3 * max(configuration.predictionSigma, glare)).rounded(.up)) + 2
   }
 }
 

@@ -1,99 +1,253 @@
 import Foundation
 
 // Harmonic ("membrane") interpolation: the unknown pixels get the values that make each of them
-// the mean of its four neighbours, with the known pixels held fixed (Laplace's equation with
-// Dirichlet data on the known pixels, Neumann at the image border). It is the smoothest surface
-// through the known values and the workhorse of both local methods: the clean paint's low
-// frequencies under the glare (subtract) and the content of clipped holes (fill).
+// the weighted mean of its four neighbours, with the known pixels held fixed (Laplace's equation
+// with Dirichlet data on the known pixels, Neumann at the image border). Without a guide all
+// weights are 1 and the result is the smoothest surface through the known values. With a guide
+// image the weight between two neighbours falls off with their difference in the guide,
+// exp(-d^2 / kappa^2), so the membrane stretches within regions of the guide and hardly across its
+// edges (the idea of colourization by optimization).
 //
-// Plain Gauss-Seidel needs ~L^2 sweeps to carry information L pixels into a hole, so the solver
-// is a cascade: it averages the known values down a pyramid of 2x2 blocks until the hole is a
-// few pixels wide, solves there, and on the way back up uses the bilinear upsampling of the
-// coarser answer as the starting point for a few red-black SOR sweeps. Each level costs a few
-// sweeps over its unknown pixels only, so a 2 MP crop with a 30 % hole takes a fraction of a
-// second in release builds.
+// Plain Gauss-Seidel needs ~L^2 sweeps to carry information L pixels into a hole. The solver
+// starts from a push-pull guess (known values averaged down a pyramid of 2x2 blocks and
+// interpolated back up), then runs conjugate gradients preconditioned by an aggregation
+// multigrid V-cycle (`MembraneSolver+Graph.swift`) until the residual has dropped by the
+// configured factor. Only the unknown pixels are unknowns of the system.
 
 /// Harmonic interpolation of unknown pixels from known ones, for one or more planes at once.
 enum MembraneSolver {
   /// Tunables of the solver.
   struct Configuration: Sendable, Equatable {
-    /// SOR sweeps at every level that has a coarser level below it.
-    var sweeps = 24
-    /// Sweeps at the coarsest level (a few pixels across, so cheap).
-    var coarsestSweeps = 400
-    /// Over-relaxation factor of the red-black SOR sweeps (1 = Gauss-Seidel, < 2 for stability).
-    var relaxation: Float = 1.6
-    /// A level with at most this many pixels is solved directly, without a coarser level.
-    var coarsestPixels = 256
+    /// Most conjugate-gradient iterations.
+    var iterations = 40
+    /// Conjugate gradients stop once the residual's norm is below this fraction of the first one.
+    var tolerance: Float = 1e-2
+    /// Gauss-Seidel sweeps before and after the coarse correction, per level of a V-cycle.
+    var cycleSweeps = 2
+    /// Symmetric Gauss-Seidel sweeps at the coarsest level.
+    var coarsestSweeps = 40
+    /// Factor on the coarse-level correction of a V-cycle: piecewise-constant coarse levels
+    /// capture only part of a smooth error, and over-correcting makes up for it.
+    var overCorrection: Float = 1.8
+    /// A link is strong when its weight is at least this fraction of the stronger of its two
+    /// ends' strongest links; only strong links join pixels into one coarse unknown.
+    var strength: Float = 0.25
+    /// A level with at most this many unknowns has no coarser level.
+    var coarsestUnknowns = 64
+  }
+
+  /// An image whose edges the membrane should not stretch across.
+  struct Guide: Sendable {
+    /// Guide planes, same size as the planes being filled.
+    var planes: [[Float]]
+    /// Difference (Euclidean over the guide's planes) at which a link's weight falls to 1/e.
+    var kappa: Float
+    /// Smallest link weight, so that every region stays connected to the known pixels.
+    var floor: Float
   }
 
   /// Replaces the unknown pixels of every plane by the membrane through the known pixels.
   /// - Parameters:
   ///   - planes: planes of `width * height` values; known pixels are read, unknown ones written.
   ///   - known: `true` where a pixel's value is given.
+  ///   - guide: optional edges to respect (see ``Guide``).
   /// - Note: with no known pixel at all the planes are left as they are.
   static func fill(
-    _ planes: inout [[Float]], known: [Bool], width: Int, height: Int, configuration: Configuration = Configuration()
+    _ planes: inout [[Float]], known: [Bool], width: Int, height: Int, guide: Guide? = nil,
+    configuration: Configuration = Configuration()
   ) {
     precondition(known.count == width * height)
     guard known.contains(true), known.contains(false) else { return }
-    solve(&planes, known: known, width: width, height: height, configuration: configuration)
+    pushPull(&planes, known: known, width: width, height: height)
+    let links = Links(guide: guide, width: width, height: height)
+    let system = System(links: links, known: known, planes: planes)
+    var levels = [system.graph]
+    var owners: [[Int32]] = []
+    while let last = levels.last, last.count > configuration.coarsestUnknowns {
+      let (owner, coarseCount) = last.aggregate(strength: configuration.strength)
+      guard coarseCount < last.count * 9 / 10 else { break }
+      owners.append(owner)
+      levels.append(last.coarsened(owner, count: coarseCount))
+    }
+    let multigrid = Multigrid(levels: levels, owners: owners, configuration: configuration)
+    let m = planes.count
+    var x = [Float](repeating: 0, count: system.pixels.count * m)
+    var rhs = [Float](repeating: 0, count: system.pixels.count * m)
+    for (i, p) in system.pixels.enumerated() {
+      for k in 0..<m {
+        x[i * m + k] = planes[k][Int(p)]
+        rhs[i * m + k] = system.rhs[k][i]
+      }
+    }
+    multigrid.solve(&x, rhs: rhs, vectors: m)
+    for (i, p) in system.pixels.enumerated() {
+      for k in 0..<m { planes[k][Int(p)] = x[i * m + k] }
+    }
   }
 
-  private static func solve(
-    _ planes: inout [[Float]], known: [Bool], width: Int, height: Int, configuration: Configuration
-  ) {
-    let count = width * height
-    var red: [Int32] = []
-    var black: [Int32] = []
-    for y in 0..<height {
-      for x in 0..<width where !known[y * width + x] {
-        if (x + y) & 1 == 0 { red.append(Int32(y * width + x)) } else { black.append(Int32(y * width + x)) }
-      }
-    }
-    guard !red.isEmpty || !black.isEmpty else { return }
+  /// The linear system on the unknown pixels.
+  struct System {
+    /// Pixel index of each unknown.
+    var pixels: [Int32]
+    /// The matrix.
+    var graph: Graph
+    /// Right-hand side per plane: known neighbours' values times their link weights.
+    var rhs: [[Float]]
 
-    let hasCoarser = count > configuration.coarsestPixels && width > 2 && height > 2
-    if hasCoarser {
-      let coarseWidth = (width + 1) / 2
-      let coarseHeight = (height + 1) / 2
-      var coarse = [[Float]](repeating: [Float](repeating: 0, count: coarseWidth * coarseHeight), count: planes.count)
-      var coarseCount = [Float](repeating: 0, count: coarseWidth * coarseHeight)
-      for y in 0..<height {
-        for x in 0..<width where known[y * width + x] {
-          let c = (y / 2) * coarseWidth + x / 2
-          coarseCount[c] += 1
-          for k in 0..<planes.count { coarse[k][c] += planes[k][y * width + x] }
+    init(links: Links, known: [Bool], planes: [[Float]]) {
+      let width = links.width
+      let count = known.count
+      var index = [Int32](repeating: -1, count: count)
+      var pixels: [Int32] = []
+      for p in 0..<count where !known[p] {
+        index[p] = Int32(pixels.count)
+        pixels.append(Int32(p))
+      }
+      var rowStart: [Int32] = [0]
+      var column: [Int32] = []
+      var weight: [Float] = []
+      var diagonal = [Float](repeating: 0, count: pixels.count)
+      var rhs = [[Float]](repeating: [Float](repeating: 0, count: pixels.count), count: planes.count)
+      rowStart.reserveCapacity(pixels.count + 1)
+      column.reserveCapacity(pixels.count * 4)
+      weight.reserveCapacity(pixels.count * 4)
+      for (i, pixel) in pixels.enumerated() {
+        let p = Int(pixel)
+        // The four links of p: right, left, down, up (weight 0 across the image's border).
+        let neighbours: [(Int, Float)] = [
+          (p + 1, p + 1 < count ? links.right[p] : 0), (p - 1, p >= 1 ? links.right[max(p - 1, 0)] : 0),
+          (p + width, p + width < count ? links.down[p] : 0), (p - width, p >= width ? links.down[max(p - width, 0)] : 0),
+        ]
+        for (q, w) in neighbours where w > 0 {
+          diagonal[i] += w
+          if known[q] {
+            for k in 0..<planes.count { rhs[k][i] += w * planes[k][q] }
+          } else {
+            column.append(index[q])
+            weight.append(w)
+          }
         }
+        rowStart.append(Int32(column.count))
       }
-      var coarseKnown = [Bool](repeating: false, count: coarseWidth * coarseHeight)
-      for c in 0..<coarseCount.count where coarseCount[c] > 0 {
-        coarseKnown[c] = true
-        for k in 0..<planes.count { coarse[k][c] /= coarseCount[c] }
-      }
-      if coarseKnown.contains(true) {
-        solve(&coarse, known: coarseKnown, width: coarseWidth, height: coarseHeight, configuration: configuration)
-      }
-      for k in 0..<planes.count {
-        upsample(coarse[k], coarseWidth: coarseWidth, coarseHeight: coarseHeight, into: &planes[k],
-                 known: known, width: width, height: height)
-      }
-    } else {
-      for k in 0..<planes.count {
-        var sum: Float = 0
-        var n: Float = 0
-        for p in 0..<count where known[p] {
-          sum += planes[k][p]
-          n += 1
+      self.pixels = pixels
+      self.graph = Graph(count: pixels.count, rowStart: rowStart, column: column, weight: weight, diagonal: diagonal)
+      self.rhs = rhs
+    }
+  }
+
+  /// The preconditioned conjugate-gradient solver over a hierarchy of graphs.
+  struct Multigrid {
+    let levels: [Graph]
+    /// `owners[l][i]`: the node of level l + 1 that node i of level l belongs to.
+    let owners: [[Int32]]
+    let configuration: Configuration
+
+    /// Solves `A x = rhs` on the finest level for `m` interleaved vectors, starting from `x`
+    /// (conjugate gradients run for all vectors in lockstep, each with its own step sizes).
+    func solve(_ x: inout [Float], rhs: [Float], vectors m: Int) {
+      let graph = levels[0]
+      let n = graph.count
+      func dots(_ a: [Float], _ b: [Float]) -> [Double] {
+        var sums = [Double](repeating: 0, count: m)
+        for i in 0..<n {
+          for k in 0..<m { sums[k] += Double(a[i * m + k]) * Double(b[i * m + k]) }
         }
-        let mean = n > 0 ? sum / n : 0
-        for p in 0..<count where !known[p] { planes[k][p] = mean }
+        return sums
+      }
+      let applied = graph.apply(x, vectors: m)
+      var residual = (0..<(n * m)).map { rhs[$0] - applied[$0] }
+      let initialNorms = dots(residual, residual).map { $0.squareRoot() }
+      var active = initialNorms.map { $0 > 0 }
+      guard active.contains(true) else { return }
+      var z = vCycle(residual, level: 0, vectors: m)
+      var direction = z
+      var rz = dots(residual, z)
+      for _ in 0..<configuration.iterations {
+        let product = graph.apply(direction, vectors: m)
+        let curvature = dots(direction, product)
+        var alpha = [Float](repeating: 0, count: m)
+        for k in 0..<m where active[k] {
+          if curvature[k] > 0 { alpha[k] = Float(rz[k] / curvature[k]) } else { active[k] = false }
+        }
+        for i in 0..<n {
+          for k in 0..<m {
+            x[i * m + k] += alpha[k] * direction[i * m + k]
+            residual[i * m + k] -= alpha[k] * product[i * m + k]
+          }
+        }
+        let norms = dots(residual, residual)
+        for k in 0..<m where norms[k].squareRoot() <= Double(configuration.tolerance) * initialNorms[k] {
+          active[k] = false
+        }
+        guard active.contains(true) else { break }
+        z = vCycle(residual, level: 0, vectors: m)
+        let next = dots(residual, z)
+        var beta = [Float](repeating: 0, count: m)
+        for k in 0..<m where active[k] && rz[k] != 0 { beta[k] = Float(next[k] / rz[k]) }
+        rz = next
+        for i in 0..<n {
+          for k in 0..<m {
+            direction[i * m + k] = active[k] ? z[i * m + k] + beta[k] * direction[i * m + k] : 0
+          }
+        }
       }
     }
-    let sweeps = hasCoarser ? configuration.sweeps : configuration.coarsestSweeps
+
+    /// One symmetric V-cycle from zero for `A x = rhs` at `level` (the preconditioner).
+    func vCycle(_ rhs: [Float], level: Int, vectors m: Int) -> [Float] {
+      let graph = levels[level]
+      var x = [Float](repeating: 0, count: graph.count * m)
+      guard level + 1 < levels.count else {
+        for _ in 0..<configuration.coarsestSweeps {
+          graph.relax(&x, rhs: rhs, vectors: m, backward: false)
+          graph.relax(&x, rhs: rhs, vectors: m, backward: true)
+        }
+        return x
+      }
+      for _ in 0..<configuration.cycleSweeps { graph.relax(&x, rhs: rhs, vectors: m, backward: false) }
+      let applied = graph.apply(x, vectors: m)
+      let owner = owners[level]
+      var coarseRHS = [Float](repeating: 0, count: levels[level + 1].count * m)
+      for i in 0..<graph.count {
+        let a = Int(owner[i]) * m
+        for k in 0..<m { coarseRHS[a + k] += rhs[i * m + k] - applied[i * m + k] }
+      }
+      let correction = vCycle(coarseRHS, level: level + 1, vectors: m)
+      for i in 0..<graph.count {
+        let a = Int(owner[i]) * m
+        for k in 0..<m { x[i * m + k] += configuration.overCorrection * correction[a + k] }
+      }
+      for _ in 0..<configuration.cycleSweeps { graph.relax(&x, rhs: rhs, vectors: m, backward: true) }
+      return x
+    }
+  }
+
+  /// The initial guess: known values averaged down a pyramid of 2x2 blocks until every block is
+  /// known, then interpolated back up into the unknown pixels.
+  private static func pushPull(_ planes: inout [[Float]], known: [Bool], width: Int, height: Int) {
+    guard width > 1 || height > 1 else { return }
+    let coarseWidth = (width + 1) / 2
+    let coarseHeight = (height + 1) / 2
+    var coarse = [[Float]](repeating: [Float](repeating: 0, count: coarseWidth * coarseHeight), count: planes.count)
+    var coarseCount = [Float](repeating: 0, count: coarseWidth * coarseHeight)
+    for y in 0..<height {
+      for x in 0..<width where known[y * width + x] {
+        let c = (y / 2) * coarseWidth + x / 2
+        coarseCount[c] += 1
+        for k in 0..<planes.count { coarse[k][c] += planes[k][y * width + x] }
+      }
+    }
+    var coarseKnown = [Bool](repeating: false, count: coarseWidth * coarseHeight)
+    for c in 0..<coarseCount.count where coarseCount[c] > 0 {
+      coarseKnown[c] = true
+      for k in 0..<planes.count { coarse[k][c] /= coarseCount[c] }
+    }
+    if coarseKnown.contains(false) {
+      pushPull(&coarse, known: coarseKnown, width: coarseWidth, height: coarseHeight)
+    }
     for k in 0..<planes.count {
-      relax(&planes[k], red: red, black: black, width: width, height: height, sweeps: sweeps,
-            relaxation: configuration.relaxation)
+      upsample(coarse[k], coarseWidth: coarseWidth, coarseHeight: coarseHeight, into: &planes[k], known: known,
+               width: width, height: height)
     }
   }
 
@@ -116,45 +270,6 @@ enum MembraneSolver {
         let top = coarse[y0 * coarseWidth + x0] * (1 - fx) + coarse[y0 * coarseWidth + x1] * fx
         let bottom = coarse[y1 * coarseWidth + x0] * (1 - fx) + coarse[y1 * coarseWidth + x1] * fx
         plane[y * width + x] = top * (1 - fy) + bottom * fy
-      }
-    }
-  }
-
-  /// Red-black SOR sweeps of the 4-neighbour Laplace equation over the listed pixels.
-  private static func relax(
-    _ plane: inout [Float], red: [Int32], black: [Int32], width: Int, height: Int, sweeps: Int, relaxation: Float
-  ) {
-    plane.withUnsafeMutableBufferPointer { values in
-      // Hot kernel: sweeps x unknown pixels per level; unchecked pointers.
-      for _ in 0..<sweeps {
-        for list in [red, black] {
-          list.withUnsafeBufferPointer { indices in
-            for index in indices {
-              let p = Int(index)
-              let y = p / width
-              let x = p - y * width
-              var sum: Float = 0
-              var n: Float = 0
-              if x > 0 {
-                sum += values[p - 1]
-                n += 1
-              }
-              if x + 1 < width {
-                sum += values[p + 1]
-                n += 1
-              }
-              if y > 0 {
-                sum += values[p - width]
-                n += 1
-              }
-              if y + 1 < height {
-                sum += values[p + width]
-                n += 1
-              }
-              if n > 0 { values[p] += relaxation * (sum / n - values[p]) }
-            }
-          }
-        }
       }
     }
   }
