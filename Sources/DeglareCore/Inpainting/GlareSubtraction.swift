@@ -25,8 +25,6 @@ enum GlareSubtraction {
   struct Parameters: Sendable, Equatable {
     /// Gaussian sigma of the smoothing of the surroundings before they are continued inward.
     var predictionSigma: Double
-    /// Gaussian sigma of the low-pass of the residual that becomes the glare layer.
-    var glareSigma: Double
     /// Gaussian sigma of the smoothing of the observed image used as the edge guide.
     var guideSigma: Double
     /// Linear-light difference between neighbours at which the prediction's link weight is 1/e.
@@ -35,13 +33,18 @@ enum GlareSubtraction {
     var edgeFloor: Float
   }
 
+  /// Blurred weight (the fraction of a Gaussian's mass on reliable pixels) below which a pixel's
+  /// glare is continued from its neighbours instead of averaged from its own residuals.
+  static let minimumSupport: Float = 0.05
+
   /// The glare layer of every plane: zero outside the mask, never negative.
   /// - Parameters:
   ///   - observed: the image (linear light) as planes.
   ///   - inside: true for mask pixels.
+  ///   - components: the mask's connected parts, each with the sigma of its glare low-pass.
   ///   - reliable: true for pixels whose channels are all below clipping.
   static func glareLayer(
-    observed: ColorPlanes, inside: [Bool], reliable: [Bool], parameters: Parameters,
+    observed: ColorPlanes, inside: [Bool], components: MaskComponents, reliable: [Bool], parameters: Parameters,
     solver: MembraneSolver.Configuration
   ) -> [[Float]] {
     let width = observed.width
@@ -61,28 +64,43 @@ enum GlareSubtraction {
     let outside = inside.map { !$0 }
     MembraneSolver.fill(&prediction, known: outside, width: width, height: height, guide: guide, configuration: solver)
 
-    // 2. Residual over the reliable inside pixels, averaged at the glare scale.
-    var residual = [[Float]](repeating: [Float](repeating: 0, count: count), count: observed.planes.count)
-    var residualWeight = [Float](repeating: 0, count: count)
-    for p in 0..<count where inside[p] && reliable[p] {
-      residualWeight[p] = 1
-      for k in 0..<residual.count { residual[k][p] = observed.planes[k][p] - prediction[k][p] }
+    // 2. Residual over the reliable pixels of each component, averaged at that component's scale.
+    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: observed.planes.count)
+    var support = [Float](repeating: 0, count: count)
+    for (index, component) in components.components.enumerated() {
+      let label = Int32(index)
+      let area = component.box.padded(
+        by: Int((3 * component.glareSigma).rounded(.up)) + 1, within: PixelRect(x: 0, y: 0, width: width, height: height))
+      var residual = [[Float]](repeating: [Float](repeating: 0, count: area.area), count: glare.count)
+      var weight = [Float](repeating: 0, count: area.area)
+      for y in 0..<area.height {
+        for x in 0..<area.width {
+          let p = (area.y + y) * width + area.x + x
+          guard components.labels[p] == label && reliable[p] else { continue }
+          weight[y * area.width + x] = 1
+          for k in 0..<glare.count { residual[k][y * area.width + x] = observed.planes[k][p] - prediction[k][p] }
+        }
+      }
+      let averaged = PlaneFilter.normalizedGaussian(
+        residual, weights: weight, width: area.width, height: area.height, sigma: component.glareSigma,
+        minimumWeight: minimumSupport)
+      for y in 0..<area.height {
+        for x in 0..<area.width {
+          let p = (area.y + y) * width + area.x + x
+          guard components.labels[p] == label else { continue }
+          support[p] = averaged.weight[y * area.width + x]
+          for k in 0..<glare.count { glare[k][p] = averaged.planes[k][y * area.width + x] }
+        }
+      }
     }
-    let averaged = PlaneFilter.normalizedGaussian(
-      residual, weights: residualWeight, width: width, height: height, sigma: parameters.glareSigma,
-      minimumWeight: 0.05)
-    var glare = averaged.planes
 
     // Inside pixels with too little reliable support around them (clipped cores) take the glare
     // continued from their surroundings, with zero glare outside the mask.
     var known = [Bool](repeating: true, count: count)
     var needsFill = false
-    for p in 0..<count where inside[p] && averaged.weight[p] < 0.05 {
+    for p in 0..<count where inside[p] && support[p] < minimumSupport {
       known[p] = false
       needsFill = true
-    }
-    for p in 0..<count where !inside[p] {
-      for k in 0..<glare.count { glare[k][p] = 0 }
     }
     if needsFill { MembraneSolver.fill(&glare, known: known, width: width, height: height, configuration: solver) }
 

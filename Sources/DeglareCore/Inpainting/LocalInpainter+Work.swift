@@ -4,7 +4,7 @@ import Foundation
 struct Work {
   let planes: ColorPlanes
   let inside: [Bool]
-  let scales: Scales
+  let components: MaskComponents
   let configuration: LocalInpainter.Configuration
   let solver = MembraneSolver.Configuration()
 
@@ -29,9 +29,9 @@ struct Work {
   func subtract(fillClipped: Bool) -> ColorPlanes {
     let reliable = self.reliable
     let glare = GlareSubtraction.glareLayer(
-      observed: planes, inside: inside, reliable: reliable,
+      observed: planes, inside: inside, components: components, reliable: reliable,
       parameters: .init(
-        predictionSigma: configuration.predictionSigma, glareSigma: scales.glare, guideSigma: configuration.guideSigma,
+        predictionSigma: configuration.predictionSigma, guideSigma: configuration.guideSigma,
         edgeContrast: Float(configuration.edgeContrast), edgeFloor: Float(configuration.edgeFloor)),
       solver: solver)
     var result = planes

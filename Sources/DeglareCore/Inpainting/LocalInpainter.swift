@@ -28,14 +28,17 @@ public enum LocalInpainter {
   ) -> ImageBuffer {
     precondition(image.size == mask.size, "the mask must match the image")
     guard let box = mask.insideBoundingBox else { return image }
-    let scales = Scales(mask: mask, box: box, configuration: configuration)
-    let rect = box.padded(by: scales.margin, within: image.bounds)
+    // The work area: the mask's bounding box with room for the widest low-pass around it.
+    let near = box.padded(by: 1, within: image.bounds)
+    let largest = MaskComponents(
+      inside: insidePixels(of: mask, in: near), width: near.width, height: near.height, configuration: configuration
+    ).largestSigma
+    let margin = Int((3 * max(configuration.predictionSigma, configuration.guideSigma, largest)).rounded(.up)) + 2
+    let rect = box.padded(by: margin, within: image.bounds)
     let planes = ColorPlanes(image, rect: rect, linear: configuration.linearLight)
-    var inside = [Bool](repeating: false, count: rect.area)
-    for y in 0..<rect.height {
-      for x in 0..<rect.width { inside[y * rect.width + x] = mask.isInside(x: rect.x + x, y: rect.y + y) }
-    }
-    let work = Work(planes: planes, inside: inside, scales: scales, configuration: configuration)
+    let inside = insidePixels(of: mask, in: rect)
+    let components = MaskComponents(inside: inside, width: rect.width, height: rect.height, configuration: configuration)
+    let work = Work(planes: planes, inside: inside, components: components, configuration: configuration)
     let repainted: ColorPlanes
     switch method {
     case .subtract: repainted = work.subtract(fillClipped: false)
@@ -46,35 +49,14 @@ public enum LocalInpainter {
     repainted.write(into: &result, rect: rect, region: inside, linear: configuration.linearLight)
     return result
   }
-}
 
-/// The low-pass scales for one mask, derived from its typical half-width.
-struct Scales: Sendable {
-  /// Twice the mean distance of the mask's pixels to the outside, in pixels (a band of
-  /// half-width h gives h, a disc of radius r gives 2r/3).
-  var halfWidth: Double
-  /// Sigma of the glare layer's low-pass.
-  var glare: Double
-  /// How far around the mask's bounding box the work area reaches.
-  var margin: Int
-
-  init(mask: Mask, box: PixelRect, configuration: LocalInpainter.Configuration) {
-    let area = box.padded(by: 1, within: PixelRect(x: 0, y: 0, width: mask.width, height: mask.height))
-    var outside = [Bool](repeating: true, count: area.area)
-    for y in 0..<area.height {
-      for x in 0..<area.width { outside[y * area.width + x] = !mask.isInside(x: area.x + x, y: area.y + y) }
+  /// Whether each pixel of `rect` is inside the mask, row-major.
+  static func insidePixels(of mask: Mask, in rect: PixelRect) -> [Bool] {
+    var inside = [Bool](repeating: false, count: rect.area)
+    for y in 0..<rect.height {
+      for x in 0..<rect.width { inside[y * rect.width + x] = mask.isInside(x: rect.x + x, y: rect.y + y) }
     }
-    let distance = DistanceTransform.distance(to: outside, width: area.width, height: area.height)
-    var sum = 0.0
-    var count = 0.0
-    for p in 0..<distance.count where !outside[p] {
-      sum += Double(distance[p])
-      count += 1
-    }
-    halfWidth = count > 0 ? 2 * sum / count : 1
-    let clamp = { (sigma: Double) in min(max(sigma, configuration.minimumSigma), configuration.maximumSigma) }
-    glare = clamp(configuration.glareScale * halfWidth)
-    margin = Int((3 * max(configuration.predictionSigma, glare)).rounded(.up)) + 2
+    return inside
   }
 }
 
