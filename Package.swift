@@ -51,6 +51,9 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglareProvidersTests",
+      dependencies: ["DeglareProviders", "DeglareCore", "DeglareCodecs", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(
       name: "EndToEndTests",

@@ -47,12 +47,27 @@ public enum SyntheticGlare {
   public static func makeCase(
     kind: GlareKind, width: Int, height: Int, seed: UInt64, linearLight: Bool = true
   ) -> SyntheticGlareCase {
-    let painting = SyntheticPainting.planes(width: width, height: height, seed: seed)
     // The glare's own stream: a different kind on the same seed gets the same painting only.
     var salt: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in kind.rawValue.utf8 { salt = (salt ^ UInt64(byte)) &* 0x100_0000_01B3 }
     var random = SeededGenerator(seed: seed ^ salt)
     let glare = field(kind: kind, width: width, height: height, random: &random)
+    let growth = Double(max(width, height)) / 640 * random.uniform(3...7)
+    return composite(
+      kind: kind, seed: seed, width: width, height: height, glare: glare, maskGrowth: growth, linearLight: linearLight)
+  }
+
+  /// A painting from `seed` with a given glare field added.
+  /// - Parameters:
+  ///   - glare: three planes (`y * width + x`) of added light, 1 = the sensor's maximum.
+  ///   - maskGrowth: how far, in pixels, the mask reaches beyond the visible glare.
+  ///   - linearLight: add in linear light (true) or to the sRGB-encoded values.
+  public static func composite(
+    kind: GlareKind, seed: UInt64, width: Int, height: Int, glare: [[Double]], maskGrowth: Double,
+    linearLight: Bool = true
+  ) -> SyntheticGlareCase {
+    precondition(glare.count == 3 && glare.allSatisfy { $0.count == width * height })
+    let painting = SyntheticPainting.planes(width: width, height: height, seed: seed)
     let count = width * height
     var clean = [UInt8](repeating: 0, count: count * 3)
     var glared = [UInt8](repeating: 0, count: count * 3)
@@ -69,10 +84,9 @@ public enum SyntheticGlare {
         glared[p * 3 + c] = UInt8((sum * 255).rounded())
       }
     }
-    let growth = Double(max(width, height)) / 640 * random.uniform(3...7)
     var visible = [Bool](repeating: false, count: count)
     for p in 0..<count where max(glare[0][p], glare[1][p], glare[2][p]) >= visibleGlare { visible[p] = true }
-    let maskValues = grow(visible, width: width, height: height, radius: growth).map { $0 ? UInt8(255) : 0 }
+    let maskValues = grow(visible, width: width, height: height, radius: maskGrowth).map { $0 ? UInt8(255) : 0 }
     return SyntheticGlareCase(
       kind: kind, seed: seed,
       clean: ImageBuffer(width: width, height: height, layout: .rgb, samples: clean),
@@ -99,10 +113,10 @@ public enum SyntheticGlare {
   }
 
   /// The sRGB decoding function.
-  static func decode(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+  public static func decode(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
 
   /// The sRGB encoding function.
-  static func encode(_ v: Double) -> Double { v <= 0.003_130_8 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
+  public static func encode(_ v: Double) -> Double { v <= 0.003_130_8 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 
   /// The pixels within `radius` of a true pixel (a round brush grown around the glare).
   static func grow(_ region: [Bool], width: Int, height: Int, radius: Double) -> [Bool] {

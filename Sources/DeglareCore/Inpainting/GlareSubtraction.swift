@@ -1,39 +1,32 @@
 import Foundation
 
 // Glare on glass is light added to the paint: observed = paint + glare, in linear light. The
-// glare layer is smooth (an out-of-focus reflection), the paint is not. Subtraction estimates the
-// smooth added layer and takes it away, so the paint's own texture under translucent glare is
-// kept rather than invented:
+// glare layer is smooth (an out-of-focus reflection) and has one colour per reflection; the paint
+// is neither. Subtraction estimates the smooth added layer and takes it away, so the paint's own
+// texture under translucent glare is kept rather than invented:
 //
 //   1. Predict the paint inside the mask from the unmasked surroundings: the outside pixels
 //      (lightly smoothed) continued into the mask as a membrane that follows the edges of the
 //      observed image. The glare's own edges are soft, so in linear light they barely register
 //      as edges, while the paint's edges (a dark shape crossing the streak) keep the prediction
 //      of each region to that region's own surroundings.
-//   2. The residual observed - prediction inside the mask is glare plus the paint's deviation
-//      from the prediction; its normalized Gaussian average over the reliable (unclipped) inside
-//      pixels keeps the smooth glare and averages the paint's texture away.
-//   3. The glare layer is that average, never negative (glare only adds light); the result is
-//      observed - glare.
+//   2. The residual observed - prediction is glare plus the paint's deviation from the
+//      prediction. Pixels where some channel is clearly darker than predicted cannot be explained
+//      by added light (the prediction is wrong there: a shape the surroundings do not show), and
+//      clipped pixels carry no paint signal; neither votes. Per mask component, the residual is
+//      projected on the glare's colour (the large-scale average of the positive residual) and
+//      averaged by a normalized Gaussian at the component's scale: the smooth glare stays, the
+//      paint's texture averages away.
+//   3. The glare layer is that average along the colour, never negative (glare only adds light),
+//      continued smoothly over pixels with too few votes around them; the result is observed - glare.
 //
-// Measured on the synthetic benchmark (Benchmarks/inpaint_eval.sh), the edge-aware prediction
-// is worth about 5 dB over a plain membrane of the low-passed surroundings.
+// Measured on the synthetic benchmark (Benchmarks/inpaint_eval.sh): the edge-guided prediction
+// is worth about 5 dB over a plain membrane of the low-passed surroundings, the vote exclusion
+// and the colour projection about 0.5 dB more, and much more on shapes enclosed by the mask.
 
 /// Estimation of the smooth added glare layer inside a mask.
 enum GlareSubtraction {
-  /// Tunables of the estimate, in pixels of the crop and linear-light differences.
-  struct Parameters: Sendable, Equatable {
-    /// Gaussian sigma of the smoothing of the surroundings before they are continued inward.
-    var predictionSigma: Double
-    /// Gaussian sigma of the smoothing of the observed image used as the edge guide.
-    var guideSigma: Double
-    /// Linear-light difference between neighbours at which the prediction's link weight is 1/e.
-    var edgeContrast: Float
-    /// Smallest link weight of the prediction.
-    var edgeFloor: Float
-  }
-
-  /// Blurred weight (the fraction of a Gaussian's mass on reliable pixels) below which a pixel's
+  /// Blurred weight (the fraction of a Gaussian's mass on voting pixels) below which a pixel's
   /// glare is continued from its neighbours instead of averaged from its own residuals.
   static let minimumSupport: Float = 0.05
 
@@ -44,58 +37,87 @@ enum GlareSubtraction {
   ///   - components: the mask's connected parts, each with the sigma of its glare low-pass.
   ///   - reliable: true for pixels whose channels are all below clipping.
   static func glareLayer(
-    observed: ColorPlanes, inside: [Bool], components: MaskComponents, reliable: [Bool], parameters: Parameters,
-    solver: MembraneSolver.Configuration
+    observed: ColorPlanes, inside: [Bool], components: MaskComponents, reliable: [Bool],
+    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
   ) -> [[Float]] {
     let width = observed.width
     let height = observed.height
     let count = observed.pixelCount
-    let outsideWeight = inside.map { $0 ? Float(0) : 1 }
+    let channels = observed.planes.count
 
     // 1. The paint, predicted from outside only and continued along the image's edges.
     var prediction = PlaneFilter.normalizedGaussian(
-      observed.planes, weights: outsideWeight, width: width, height: height, sigma: parameters.predictionSigma
+      observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: width, height: height,
+      sigma: configuration.predictionSigma
     ).planes
     let guidePlanes = PlaneFilter.normalizedGaussian(
       observed.planes, weights: [Float](repeating: 1, count: count), width: width, height: height,
-      sigma: parameters.guideSigma
+      sigma: configuration.guideSigma
     ).planes
-    let guide = MembraneSolver.Guide(planes: guidePlanes, kappa: parameters.edgeContrast, floor: parameters.edgeFloor)
-    let outside = inside.map { !$0 }
-    MembraneSolver.fill(&prediction, known: outside, width: width, height: height, guide: guide, configuration: solver)
+    let guide = MembraneSolver.Guide(
+      planes: guidePlanes, kappa: Float(configuration.edgeContrast), floor: Float(configuration.edgeFloor))
+    MembraneSolver.fill(
+      &prediction, known: inside.map { !$0 }, width: width, height: height, guide: guide, configuration: solver)
 
-    // 2. Residual over the reliable pixels of each component, averaged at that component's scale.
-    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: observed.planes.count)
+    // 2. Each component's residual, voted along its colour and averaged at its scale.
+    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
     var support = [Float](repeating: 0, count: count)
+    let mismatch = Float(-configuration.predictionMismatch)
     for (index, component) in components.components.enumerated() {
       let label = Int32(index)
-      let area = component.box.padded(
-        by: Int((3 * component.glareSigma).rounded(.up)) + 1, within: PixelRect(x: 0, y: 0, width: width, height: height))
-      var residual = [[Float]](repeating: [Float](repeating: 0, count: area.area), count: glare.count)
-      var weight = [Float](repeating: 0, count: area.area)
+      // Normalized convolution needs no room beyond the component: nothing outside it votes.
+      let area = component.box
+      var residual = [[Float]](repeating: [Float](repeating: 0, count: area.area), count: channels)
+      var positive = residual
+      var votes = [Float](repeating: 0, count: area.area)
       for y in 0..<area.height {
         for x in 0..<area.width {
           let p = (area.y + y) * width + area.x + x
-          guard components.labels[p] == label && reliable[p] else { continue }
-          weight[y * area.width + x] = 1
-          for k in 0..<glare.count { residual[k][y * area.width + x] = observed.planes[k][p] - prediction[k][p] }
+          guard components.labels[p] == label else { continue }
+          let a = y * area.width + x
+          var plausible = reliable[p]
+          for k in 0..<channels {
+            let r = observed.planes[k][p] - prediction[k][p]
+            residual[k][a] = r
+            positive[k][a] = max(r, 0)
+            if r < mismatch { plausible = false }
+          }
+          votes[a] = plausible ? 1 : 0
+        }
+      }
+      // The glare's colour: a unit vector from the large-scale mean of the positive residual.
+      let colour = PlaneFilter.normalizedGaussian(
+        positive, weights: votes, width: area.width, height: area.height,
+        sigma: configuration.glareColourScale * component.glareSigma, minimumWeight: 1e-6
+      ).planes
+      var projected = [Float](repeating: 0, count: area.area)
+      var direction = [[Float]](repeating: [Float](repeating: 0, count: area.area), count: channels)
+      for a in 0..<area.area {
+        var norm: Float = 0
+        for k in 0..<channels { norm += colour[k][a] * colour[k][a] }
+        norm = norm.squareRoot()
+        for k in 0..<channels {
+          direction[k][a] = norm > 1e-6 ? colour[k][a] / norm : 1 / Float(channels).squareRoot()
+          projected[a] += residual[k][a] * direction[k][a]
         }
       }
       let averaged = PlaneFilter.normalizedGaussian(
-        residual, weights: weight, width: area.width, height: area.height, sigma: component.glareSigma,
+        [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
         minimumWeight: minimumSupport)
       for y in 0..<area.height {
         for x in 0..<area.width {
           let p = (area.y + y) * width + area.x + x
           guard components.labels[p] == label else { continue }
-          support[p] = averaged.weight[y * area.width + x]
-          for k in 0..<glare.count { glare[k][p] = averaged.planes[k][y * area.width + x] }
+          let a = y * area.width + x
+          support[p] = averaged.weight[a]
+          let amount = max(averaged.planes[0][a], 0)
+          for k in 0..<channels { glare[k][p] = amount * direction[k][a] }
         }
       }
     }
 
-    // Inside pixels with too little reliable support around them (clipped cores) take the glare
-    // continued from their surroundings, with zero glare outside the mask.
+    // 3. Inside pixels with too few votes around them (clipped cores, enclosed shapes) take the
+    // glare continued from their surroundings, with zero glare outside the mask.
     var known = [Bool](repeating: true, count: count)
     var needsFill = false
     for p in 0..<count where inside[p] && support[p] < minimumSupport {
@@ -103,9 +125,7 @@ enum GlareSubtraction {
       needsFill = true
     }
     if needsFill { MembraneSolver.fill(&glare, known: known, width: width, height: height, configuration: solver) }
-
-    // 3. Glare only adds light.
-    for k in 0..<glare.count {
+    for k in 0..<channels {
       for p in 0..<count { glare[k][p] = inside[p] ? max(glare[k][p], 0) : 0 }
     }
     return glare

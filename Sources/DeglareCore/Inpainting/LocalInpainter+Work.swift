@@ -29,10 +29,7 @@ struct Work {
   func subtract(fillClipped: Bool) -> ColorPlanes {
     let reliable = self.reliable
     let glare = GlareSubtraction.glareLayer(
-      observed: planes, inside: inside, components: components, reliable: reliable,
-      parameters: .init(
-        predictionSigma: configuration.predictionSigma, guideSigma: configuration.guideSigma,
-        edgeContrast: Float(configuration.edgeContrast), edgeFloor: Float(configuration.edgeFloor)),
+      observed: planes, inside: inside, components: components, reliable: reliable, configuration: configuration,
       solver: solver)
     var result = planes
     for k in 0..<result.planes.count {

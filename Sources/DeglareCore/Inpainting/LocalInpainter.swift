@@ -28,12 +28,9 @@ public enum LocalInpainter {
   ) -> ImageBuffer {
     precondition(image.size == mask.size, "the mask must match the image")
     guard let box = mask.insideBoundingBox else { return image }
-    // The work area: the mask's bounding box with room for the widest low-pass around it.
-    let near = box.padded(by: 1, within: image.bounds)
-    let largest = MaskComponents(
-      inside: insidePixels(of: mask, in: near), width: near.width, height: near.height, configuration: configuration
-    ).largestSigma
-    let margin = Int((3 * max(configuration.predictionSigma, configuration.guideSigma, largest)).rounded(.up)) + 2
+    // The work area: the mask's bounding box with room for the smoothing of its surroundings
+    // (the glare's own low-pass reads inside pixels only).
+    let margin = Int((3 * max(configuration.predictionSigma, configuration.guideSigma)).rounded(.up)) + 2
     let rect = box.padded(by: margin, within: image.bounds)
     let planes = ColorPlanes(image, rect: rect, linear: configuration.linearLight)
     let inside = insidePixels(of: mask, in: rect)

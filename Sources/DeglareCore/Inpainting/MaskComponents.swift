@@ -19,9 +19,6 @@ struct MaskComponents: Sendable {
   /// The components, in order of their first pixel (row-major).
   let components: [Component]
 
-  /// The largest glare sigma of any component (0 for an empty mask).
-  var largestSigma: Double { components.map(\.glareSigma).max() ?? 0 }
-
   /// Labels the inside pixels and measures each component.
   init(inside: [Bool], width: Int, height: Int, configuration: LocalInpainter.Configuration) {
     var labels = [Int32](repeating: -1, count: inside.count)

@@ -33,12 +33,30 @@ extension MembraneSolver {
             diagonal.withUnsafeBufferPointer { d in
               x.withUnsafeBufferPointer { v in
                 out.withUnsafeMutableBufferPointer { o in
-                  // Hot kernel: one pass over the matrix for all vectors at once.
+                  // Hot kernel: one pass over the matrix for all vectors at once (straight-line
+                  // code for three vectors, the RGB case).
                   for i in 0..<count {
-                    for k in 0..<m { o[i * m + k] = d[i] * v[i * m + k] }
-                    for e in Int(start[i])..<Int(start[i + 1]) {
-                      let j = Int(col[e]) * m
-                      for k in 0..<m { o[i * m + k] -= w[e] * v[j + k] }
+                    let lower = Int(start[i])
+                    let upper = Int(start[i + 1])
+                    if m == 3 {
+                      var s0 = d[i] * v[3 * i]
+                      var s1 = d[i] * v[3 * i + 1]
+                      var s2 = d[i] * v[3 * i + 2]
+                      for e in lower..<upper {
+                        let j = 3 * Int(col[e])
+                        s0 -= w[e] * v[j]
+                        s1 -= w[e] * v[j + 1]
+                        s2 -= w[e] * v[j + 2]
+                      }
+                      o[3 * i] = s0
+                      o[3 * i + 1] = s1
+                      o[3 * i + 2] = s2
+                    } else {
+                      for k in 0..<m { o[i * m + k] = d[i] * v[i * m + k] }
+                      for e in lower..<upper {
+                        let j = Int(col[e]) * m
+                        for k in 0..<m { o[i * m + k] -= w[e] * v[j + k] }
+                      }
                     }
                   }
                 }
@@ -58,20 +76,42 @@ extension MembraneSolver {
             diagonal.withUnsafeBufferPointer { d in
               rhs.withUnsafeBufferPointer { b in
                 x.withUnsafeMutableBufferPointer { v in
-                  // Hot kernel: the smoother, most of the solver's time; m <= 4 sums on the stack.
-                  var sums: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                  withUnsafeMutableBytes(of: &sums) { raw in
-                    let sum = raw.bindMemory(to: Float.self)
-                    for step in 0..<count {
-                      let i = backward ? count - 1 - step : step
-                      guard d[i] > 0 else { continue }
-                      for k in 0..<m { sum[k] = b[i * m + k] }
-                      for e in Int(start[i])..<Int(start[i + 1]) {
-                        let j = Int(col[e]) * m
-                        for k in 0..<m { sum[k] += w[e] * v[j + k] }
+                  // Hot kernel: the smoother, most of the solver's time. Three vectors (RGB) and
+                  // one (gray, glare) get straight-line code; others a loop.
+                  let first = backward ? count - 1 : 0
+                  let step = backward ? -1 : 1
+                  var i = first
+                  for _ in 0..<count {
+                    defer { i += step }
+                    let diagonal = d[i]
+                    guard diagonal > 0 else { continue }
+                    let inverse = 1 / diagonal
+                    let lower = Int(start[i])
+                    let upper = Int(start[i + 1])
+                    if m == 3 {
+                      var s0 = b[3 * i]
+                      var s1 = b[3 * i + 1]
+                      var s2 = b[3 * i + 2]
+                      for e in lower..<upper {
+                        let j = 3 * Int(col[e])
+                        let weight = w[e]
+                        s0 += weight * v[j]
+                        s1 += weight * v[j + 1]
+                        s2 += weight * v[j + 2]
                       }
-                      let inverse = 1 / d[i]
-                      for k in 0..<m { v[i * m + k] = sum[k] * inverse }
+                      v[3 * i] = s0 * inverse
+                      v[3 * i + 1] = s1 * inverse
+                      v[3 * i + 2] = s2 * inverse
+                    } else if m == 1 {
+                      var s0 = b[i]
+                      for e in lower..<upper { s0 += w[e] * v[Int(col[e])] }
+                      v[i] = s0 * inverse
+                    } else {
+                      for k in 0..<m {
+                        var sum = b[i * m + k]
+                        for e in lower..<upper { sum += w[e] * v[Int(col[e]) * m + k] }
+                        v[i * m + k] = sum * inverse
+                      }
                     }
                   }
                 }

@@ -149,8 +149,19 @@ enum MembraneSolver {
       let n = graph.count
       func dots(_ a: [Float], _ b: [Float]) -> [Double] {
         var sums = [Double](repeating: 0, count: m)
-        for i in 0..<n {
-          for k in 0..<m { sums[k] += Double(a[i * m + k]) * Double(b[i * m + k]) }
+        a.withUnsafeBufferPointer { u in
+          b.withUnsafeBufferPointer { v in
+            // Hot loop: Float products summed in Double, per vector.
+            for k in 0..<m {
+              var sum = 0.0
+              var index = k
+              for _ in 0..<n {
+                sum += Double(u[index] * v[index])
+                index += m
+              }
+              sums[k] = sum
+            }
+          }
         }
         return sums
       }
@@ -169,11 +180,9 @@ enum MembraneSolver {
         for k in 0..<m where active[k] {
           if curvature[k] > 0 { alpha[k] = Float(rz[k] / curvature[k]) } else { active[k] = false }
         }
-        for i in 0..<n {
-          for k in 0..<m {
-            x[i * m + k] += alpha[k] * direction[i * m + k]
-            residual[i * m + k] -= alpha[k] * product[i * m + k]
-          }
+        for i in 0..<n * m {
+          x[i] += alpha[i % m] * direction[i]
+          residual[i] -= alpha[i % m] * product[i]
         }
         let norms = dots(residual, residual)
         for k in 0..<m where norms[k].squareRoot() <= Double(configuration.tolerance) * initialNorms[k] {
@@ -185,10 +194,9 @@ enum MembraneSolver {
         var beta = [Float](repeating: 0, count: m)
         for k in 0..<m where active[k] && rz[k] != 0 { beta[k] = Float(next[k] / rz[k]) }
         rz = next
-        for i in 0..<n {
-          for k in 0..<m {
-            direction[i * m + k] = active[k] ? z[i * m + k] + beta[k] * direction[i * m + k] : 0
-          }
+        for k in 0..<m where !active[k] { beta[k] = 0 }
+        for i in 0..<n * m {
+          direction[i] = active[i % m] ? z[i] + beta[i % m] * direction[i] : 0
         }
       }
     }
