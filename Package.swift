@@ -51,6 +51,11 @@ let package = Package(
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),
 
+    // MARK: - Tools
+    .executableTarget(
+      name: "deglare-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
+      path: "Tools/deglare-eval"),
+
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
