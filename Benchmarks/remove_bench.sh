@@ -49,5 +49,5 @@ print(f"{'step':18} {'deglare ms':>10} {'OpenCV ms':>10} {'ratio':>6}")
 for k in ["decode", "mask_decode", "plan", "crop_copy", "resize_to_upload", "upload_png", "resize_back", "feather", "composite", "encode_output"]:
     a, b = ours[k] * 1000, peer[k] * 1000
     print(f"{k:18} {a:10.1f} {b:10.1f} {a / b if b else float('nan'):6.2f}")
-print("composite for deglare includes copying the crop's full-width row band it writes into (see RowOverlay)")
+print("composite for deglare includes copying the crop it blends into (the encoder writes it over the original: RegionOverlay)")
 PY

@@ -69,14 +69,14 @@ func removeSteps(image imagePath: String, mask maskPath: String, uploadEdge: Int
   let resizeBack = best(runs) { patch = Resampler.resize(upload, to: plan.crop.size) }
   var alpha = Feather.alpha(mask: mask, crop: plan.crop, width: 6)
   let feather = best(runs) { alpha = Feather.alpha(mask: mask, crop: plan.crop, width: 6) }
-  let bandRect = PixelRect(x: 0, y: plan.crop.y, width: decoded.image.width, height: plan.crop.height)
-  var band = decoded.image.cropped(to: bandRect)
-  let local = PixelRect(x: plan.crop.x, y: 0, width: plan.crop.width, height: plan.crop.height)
+  var pixels = decoded.image.cropped(to: plan.crop)
+  let local = PixelRect(x: 0, y: 0, width: plan.crop.width, height: plan.crop.height)
   let composite = best(runs) {
-    band = decoded.image.cropped(to: bandRect)
-    Composite.apply(patch: patch, alpha: alpha, onto: &band, at: local)
+    var target = crop
+    Composite.apply(patch: patch, alpha: alpha, onto: &target, at: local)
+    pixels = target
   }
-  let overlay = RowOverlay(firstRow: plan.crop.y, rows: band)
+  let overlay = RegionOverlay(x: plan.crop.x, y: plan.crop.y, pixels: pixels)
   var outputBytes = 0
   let encodeOutput = try best(runs) {
     outputBytes = 0

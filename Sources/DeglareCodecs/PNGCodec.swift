@@ -23,39 +23,38 @@ public enum PNGCompression: String, Sendable, CaseIterable {
   var zlibStrategy: Int32 { self == .fast ? 3 : 0 }
 }
 
-/// Rows that replace some of an image's rows while it is encoded: the written file is the image
-/// with rows `firstRow ..< firstRow + rows.height` taken from `rows`. A removal writes "original
-/// plus the repainted band" this way, without copying the whole picture.
-public struct RowOverlay: Sendable {
-  /// The first replaced row.
-  public var firstRow: Int
-  /// The replacement rows: the image's width, layout and depth.
-  public var rows: ImageBuffer
+/// A rectangle of pixels that replaces the same rectangle of an image while it is encoded: the
+/// written file is the image with `pixels` at `rect`. A removal writes "original plus the
+/// repainted crop" this way, without copying the whole picture.
+public struct RegionOverlay: Sendable {
+  /// Where the pixels go, in the image's coordinates.
+  public var rect: PixelRect
+  /// The replacement pixels: the rectangle's size, the image's layout and depth.
+  public var pixels: ImageBuffer
 
-  /// Creates an overlay.
-  public init(firstRow: Int, rows: ImageBuffer) {
-    self.firstRow = firstRow
-    self.rows = rows
+  /// Creates an overlay of `pixels` at `rect.x, rect.y`.
+  public init(x: Int, y: Int, pixels: ImageBuffer) {
+    self.rect = PixelRect(x: x, y: y, width: pixels.width, height: pixels.height)
+    self.pixels = pixels
   }
 
-  /// Whether it fits `image` (same width, layout and depth; rows inside the image).
+  /// Whether it fits `image` (same layout and depth, inside the image).
   public func fits(_ image: ImageBuffer) -> Bool {
-    rows.width == image.width && rows.layout == image.layout && rows.bitDepth == image.bitDepth
-      && firstRow >= 0 && firstRow + rows.height <= image.height
+    pixels.layout == image.layout && pixels.bitDepth == image.bitDepth && image.bounds.contains(rect)
   }
 
-  /// The image with the rows replaced (a full copy; for encoders that need one buffer).
+  /// The image with the rectangle replaced (a full copy; for encoders that need one buffer).
   public func applied(to image: ImageBuffer) -> ImageBuffer {
     precondition(fits(image))
-    let start = image.sampleIndex(x: 0, y: firstRow)
-    if image.bitDepth == .eight {
-      var samples = image.samples8
-      samples.replaceSubrange(start..<(start + rows.samples8.count), with: rows.samples8)
-      return ImageBuffer(width: image.width, height: image.height, layout: image.layout, samples: samples)
+    var copy = image
+    for y in 0..<rect.height {
+      for x in 0..<rect.width {
+        for c in 0..<image.channelCount {
+          copy.setSample(x: rect.x + x, y: rect.y + y, channel: c, pixels.sample(x: x, y: y, channel: c))
+        }
+      }
     }
-    var samples = image.samples16
-    samples.replaceSubrange(start..<(start + rows.samples16.count), with: rows.samples16)
-    return ImageBuffer(width: image.width, height: image.height, layout: image.layout, samples: samples)
+    return copy
   }
 }
 
@@ -77,14 +76,14 @@ public enum PNGCodec {
     try LibPNG.decode(bytes, options: options)
   }
 
-  /// Encodes an image (with `overlay`'s rows in place of its own, if given), streaming the bytes
+  /// Encodes an image (with `overlay`'s pixels in place of its own, if given), streaming the bytes
   /// to `sink` (which returns false to abort).
   public static func encode(
-    _ image: ImageBuffer, overlay: RowOverlay? = nil, metadata: ImageMetadata = ImageMetadata(),
+    _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata = ImageMetadata(),
     compression: PNGCompression = .fast, to sink: (UnsafeRawBufferPointer) -> Bool
   ) throws(CodecError) {
     if let overlay, !overlay.fits(image) {
-      throw CodecError(.encodeFailed, "internal error: the replacement rows do not fit the image")
+      throw CodecError(.encodeFailed, "internal error: the replacement pixels do not fit the image")
     }
     try LibPNG.encode(image, overlay: overlay, metadata: metadata, compression: compression, sink: sink)
   }

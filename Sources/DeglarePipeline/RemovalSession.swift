@@ -145,11 +145,11 @@ public actor RemovalSession {
     let output = settings.output
     let feather = settings.feather
     let prepared = try await Task.detached(priority: .userInitiated) {
-      let rows = RemoveSteps.repaintedRows(
+      let repainted = RemoveSteps.repaintedCrop(
         image: decoded.image, mask: mask, plan: plan, patch: edit.image, feather: feather)
       try Task.checkCancellation()
       return try ImageFile.prepare(
-        decoded.image, overlay: rows, metadata: decoded.metadata, to: output.path, options: output.options,
+        decoded.image, overlay: repainted, metadata: decoded.metadata, to: output.path, options: output.options,
         inputs: output.inputs)
     }.value
     // The only write-back: publish the file and record the result, if still current.

@@ -51,22 +51,20 @@ public enum RemoveSteps {
       mask: Resampler.resizeMask(cropMask, to: plan.uploadSize), prompt: prompt)
   }
 
-  /// The repainted rows: the band of full-width rows the crop spans, with the provider's patch
-  /// resampled to the crop, feathered inward and composited. Every pixel outside the mask keeps
-  /// the original's bytes (``Composite`` never writes where the feathered alpha is 0, and
-  /// ``Feather`` makes it 0 wherever the mask is outside).
-  public static func repaintedRows(
+  /// The repainted crop: the provider's patch resampled to the crop, feathered inward and
+  /// composited over the original crop. Every pixel outside the mask keeps the original's bytes
+  /// (``Composite`` never writes where the feathered alpha is 0, and ``Feather`` makes it 0
+  /// wherever the mask is outside); the encoder writes it over the original (a ``RegionOverlay``).
+  public static func repaintedCrop(
     image: ImageBuffer, mask: Mask, plan: CropPlan, patch: ImageBuffer, feather: Double
-  ) -> RowOverlay {
+  ) -> RegionOverlay {
     let crop = plan.crop
     let patchAtCrop = patch.size == crop.size ? patch : Resampler.resize(patch, to: crop.size)
     let alpha = Feather.alpha(mask: mask, crop: crop, width: feather)
-    let bandRect = PixelRect(x: 0, y: crop.y, width: image.width, height: crop.height)
-    var band = image.cropped(to: bandRect)
+    var pixels = image.cropped(to: crop)
     Composite.apply(
-      patch: patchAtCrop, alpha: alpha, onto: &band,
-      at: PixelRect(x: crop.x, y: 0, width: crop.width, height: crop.height))
-    return RowOverlay(firstRow: crop.y, rows: band)
+      patch: patchAtCrop, alpha: alpha, onto: &pixels, at: PixelRect(x: 0, y: 0, width: crop.width, height: crop.height))
+    return RegionOverlay(x: crop.x, y: crop.y, pixels: pixels)
   }
 
   /// Rejects a returned patch whose shape cannot be the crop (a provider bug or a proxy's

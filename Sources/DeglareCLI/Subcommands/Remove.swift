@@ -228,10 +228,10 @@ struct RemoveCommand: Subcommand {
 }
 
 extension String {
-  /// A number with one decimal ("1.2").
+  /// A duration for people: two decimals under ten seconds ("0.42"), one above ("12.3").
   init(format1 value: Double) {
-    let tenths = (value * 10).rounded()
-    self = String(tenths / 10)
+    let scale = value < 10 ? 100.0 : 10.0
+    self = String((value * scale).rounded() / scale)
   }
 }
 

@@ -92,17 +92,17 @@ public enum ImageFile {
   /// Encodes and writes an image atomically (see ``OutputFile``).
   /// - Throws: ``WriteError``; nothing is left behind on failure.
   public static func write(
-    _ image: ImageBuffer, overlay: RowOverlay? = nil, metadata: ImageMetadata, to path: String,
+    _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
     options: ImageWriteOptions, inputs: [String] = []
   ) throws {
     try prepare(image, overlay: overlay, metadata: metadata, to: path, options: options, inputs: inputs).publish()
   }
 
   /// Encodes an image into an unnamed file beside `path`; ``PreparedOutput/publish()`` names it.
-  /// `overlay`'s rows replace the image's own rows in the written file.
+  /// `overlay`'s pixels replace the image's own in the written file.
   /// - Throws: ``WriteError``; nothing is left behind on failure.
   public static func prepare(
-    _ image: ImageBuffer, overlay: RowOverlay? = nil, metadata: ImageMetadata, to path: String,
+    _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
     options: ImageWriteOptions, inputs: [String] = []
   ) throws -> PreparedOutput {
     switch options.format {

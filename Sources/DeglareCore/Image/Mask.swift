@@ -74,9 +74,11 @@ public struct Mask: Sendable, Equatable {
   @inlinable
   public func isInside(x: Int, y: Int) -> Bool { values[y * width + x] >= Mask.insideThreshold }
 
-  /// The mask with every value mapped to 0 or 255 by the inside threshold.
+  /// The mask with every value mapped to 0 or 255 by the inside threshold (the same storage,
+  /// without a copy, when it already holds only 0 and 255, as masks deglare writes do).
   public func binarized() -> Mask {
-    Mask(width: width, height: height, values: values.map { $0 >= Mask.insideThreshold ? 255 : 0 })
+    if values.allSatisfy({ $0 == 0 || $0 == 255 }) { return self }
+    return Mask(width: width, height: height, values: values.map { $0 >= Mask.insideThreshold ? 255 : 0 })
   }
 
   /// Number of inside pixels.
