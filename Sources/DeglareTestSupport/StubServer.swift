@@ -52,7 +52,7 @@ public struct StubServer: Sendable {
   }
 
   /// Waits until `count` requests are held at the gate (polling every 10 ms).
-  public func waitUntilHeld(_ count: Int = 1, timeout: Double = 10) async throws {
+  public func waitUntilHeld(_ count: Int = 1, timeout: Double = 60) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if try state().held >= count { return }

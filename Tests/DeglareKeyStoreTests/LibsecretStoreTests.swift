@@ -10,6 +10,8 @@ let keyringTestsEnabled: Bool = {
 }()
 
 /// The real Secret Service, started privately by Scripts/test.sh (never your own keyring).
+/// These tests use only the Gemini item: the end-to-end leak test, which may run at the same
+/// time, owns the OpenAI one.
 /// Runs when DEGLARE_TEST_KEYRING=1 (set by the script); in CI (CI=true) it must run.
 @Suite(.serialized, .enabled(if: keyringTestsEnabled, "needs the private keyring of Scripts/test.sh"))
 struct LibsecretStoreTests {
@@ -29,17 +31,17 @@ struct LibsecretStoreTests {
 
   @Test func resolverReadsTheSecretService() throws {
     let store = LibsecretStore()
-    try store.store("sk-resolver-test-123456", for: .openai)
-    defer { _ = try? store.delete(.openai) }
-    let resolved = try KeyResolver(environment: [:], store: store).resolve(.openai)
-    #expect(resolved == ResolvedKey(value: "sk-resolver-test-123456", source: .secretService))
-    let overridden = try KeyResolver(environment: ["OPENAI_API_KEY": "sk-env-999999999999"], store: store).resolve(.openai)
-    #expect(overridden.source == .environment("OPENAI_API_KEY"))
+    try store.store("AIza-resolver-test-123456", for: .gemini)
+    defer { _ = try? store.delete(.gemini) }
+    let resolved = try KeyResolver(environment: [:], store: store).resolve(.gemini)
+    #expect(resolved == ResolvedKey(value: "AIza-resolver-test-123456", source: .secretService))
+    let overridden = try KeyResolver(environment: ["GEMINI_API_KEY": "AIza-env-999999999999"], store: store).resolve(.gemini)
+    #expect(overridden.source == .environment("GEMINI_API_KEY"))
   }
 
   @Test func refusesInvalidKeysBeforeTouchingTheStore() throws {
     let store = LibsecretStore()
-    #expect(throws: KeyStoreError.self) { try store.store("has space", for: .openai) }
-    #expect(try store.lookup(.openai) == nil)
+    #expect(throws: KeyStoreError.self) { try store.store("has space", for: .gemini) }
+    #expect(try store.lookup(.gemini) == nil)
   }
 }

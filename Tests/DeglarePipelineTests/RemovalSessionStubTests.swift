@@ -37,7 +37,7 @@ import Testing
         let session = await session()
         let provider = try provider(server)
         let removal = Task { try await session.remove(provider: provider, settings: settings(dir + "/out.png")) }
-        try await server.waitUntilHeld(1)
+        try await server.waitUntilHeld(1, timeout: 120)
         let other = SyntheticImages.mask(width: 96, height: 64, rects: [PixelRect(x: 2, y: 2, width: 4, height: 4)])
         switch kind {
         case "cancel": await session.cancel()
@@ -66,7 +66,7 @@ import Testing
         let session = await session()
         let provider = try provider(server)
         let older = Task { try await session.remove(provider: provider, settings: settings(dir + "/older.png")) }
-        try await server.waitUntilHeld(1)
+        try await server.waitUntilHeld(1, timeout: 120)
         let newer = Task { try await session.remove(provider: provider, settings: settings(dir + "/newer.png")) }
         // Release until the newer removal is through (its request may reach the gate a little
         // after this point; the older one was aborted by the teardown).

@@ -16,7 +16,7 @@ import Testing
         let process = try RunningProcess(
           ["remove", RemoveEndToEndTests.painting, "--mask", RemoveEndToEndTests.mask, "--provider", "openai",
            "-o", dir + "/out.png"], environment: environment)
-        try await server.waitUntilHeld(1)
+        try await server.waitUntilHeld(1, timeout: 120)
         let start = Date()
         process.signal(signal)
         let outcome = await process.wait(timeout: 20)
@@ -45,7 +45,7 @@ import Testing
         process.environment = environment
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await server.waitUntilHeld(1)
+        try await server.waitUntilHeld(1, timeout: 120)
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
