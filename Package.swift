@@ -47,6 +47,9 @@ let package = Package(
     // Release-mode timing of the remove operations (crop, resample, feather, composite):
     // `swift build -c release --product ops-bench && .build/release/ops-bench`.
     .executableTarget(name: "ops-bench", dependencies: ["DeglareCore"], path: "Benchmarks/OpsBench"),
+    .executableTarget(
+      name: "straighten-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
+      path: "Tools/StraightenEval"),
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),

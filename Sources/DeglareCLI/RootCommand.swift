@@ -13,6 +13,7 @@ public enum RootCommand {
   public static let commands: [any Subcommand.Type] = [
     RemoveCommand.self,
     DetectCommand.self,
+    StraightenCommand.self,
     VerifyCommand.self,
     KeysCommand.self,
   ]

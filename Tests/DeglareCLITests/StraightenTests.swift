@@ -1,0 +1,153 @@
+import DeglareCLI
+import DeglareCodecs
+import DeglareCore
+import DeglareTestSupport
+import Foundation
+import Testing
+
+@Suite struct StraightenTests {
+  /// A framed picture on a wall, 360 x 270, saved as photo.png in `dir`.
+  func writeScene(_ dir: String) throws -> (path: String, scene: SyntheticFrameScene) {
+    let size = PixelSize(width: 360, height: 270)
+    let camera = SyntheticFrameScene.camera(
+      size: size, focalLength: 400, distance: 2.4, yaw: 0.15, pitch: -0.08, roll: 0.03, aim: Point(x: 0, y: 0))
+    let scene = SyntheticFrameScene(
+      size: size, frameWidth: 1.3, frameHeight: 1, mouldingWidth: 0.1, matWidth: 0, style: .gilt,
+      wallColour: [210, 206, 200], shadowOffset: Point(x: 0.01, y: 0.02), shadowSoftness: 0.01, shadowStrength: 0.2,
+      hasLabel: false, planeToImage: camera, seed: 3)
+    let path = dir + "/photo.png"
+    try OutputFile.write(try PNGCodec.encode(scene.render()), to: path, overwrite: false)
+    return (path, scene)
+  }
+
+  func json(_ text: String) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(object as? [String: Any])
+  }
+
+  @Test("--json prints one object with the documented keys and writes <stem>.straight.png beside the input")
+  func jsonAndDefaultOutput() async throws {
+    try await withTemporaryDirectory { dir in
+      let (path, scene) = try writeScene(dir)
+      let outcome = await runDeglare(["straighten", path, "--json"])
+      #expect(outcome.code == .success, "\(outcome.stderr)")
+      let object = try json(outcome.stdout)
+      for key in ["corners", "expanded_corners", "margin_px", "output_size", "confidence", "proportions", "output"] {
+        #expect(object[key] != nil, "missing \(key)")
+      }
+      #expect(object["output"] as? String == dir + "/photo.straight.png")
+      #expect(["exif-focal", "vanishing-points", "edge-lengths"].contains(object["proportions"] as? String ?? ""))
+      let corners = try #require(object["corners"] as? [[Double]])
+      let detected = Quad(corners.map { Point(x: $0[0], y: $0[1]) })
+      #expect(detected.maxCornerDistance(to: scene.frameQuad) < 5)
+      let size = try #require(object["output_size"] as? [Int])
+      let written = try ImageFile.read(dir + "/photo.straight.png")
+      #expect([written.image.width, written.image.height] == size)
+    }
+  }
+
+  @Test("--detect-only reports without writing anything")
+  func detectOnly() async throws {
+    try await withTemporaryDirectory { dir in
+      let (path, _) = try writeScene(dir)
+      let outcome = await runDeglare(["straighten", path, "--detect-only", "--json"])
+      #expect(outcome.code == .success)
+      let object = try json(outcome.stdout)
+      #expect(object["output"] is NSNull)
+      #expect(directoryListing(dir) == ["photo.png"])
+    }
+  }
+
+  @Test("--corners skips detection; the margin grows the quad; -o .jpg writes JPEG")
+  func givenCorners() async throws {
+    try await withTemporaryDirectory { dir in
+      let (path, _) = try writeScene(dir)
+      let outcome = await runDeglare([
+        "straighten", path, "--corners", "60,50,300,40,290,230,70,220", "--margin", "10", "-o", dir + "/plate.jpg",
+        "--json",
+      ])
+      #expect(outcome.code == .success, "\(outcome.stderr)")
+      let object = try json(outcome.stdout)
+      #expect(object["corners"] as? [[Double]] == [[60, 50], [300, 40], [290, 230], [70, 220]])
+      #expect(object["margin_px"] as? Double == 10)
+      #expect(object["confidence"] as? Double == 1)
+      let bytes = try ImageFile.readBytes(dir + "/plate.jpg")
+      #expect(ImageFormat.sniff(bytes) == .jpeg)
+    }
+  }
+
+  @Test(
+    "bad corners are a usage error (64) with a clear message",
+    arguments: [
+      "1,2,3,4,5,6,7", "60,50,290,230,300,40,70,220", "-20,50,300,40,290,230,70,220", "a,b,c,d,e,f,g,h",
+    ])
+  func badCorners(corners: String) async throws {
+    try await withTemporaryDirectory { dir in
+      let (path, _) = try writeScene(dir)
+      let outcome = await runDeglare(["straighten", path, "--corners", corners])
+      #expect(outcome.code == .usage)
+      #expect(outcome.stderr.hasPrefix("error: "))
+      #expect(directoryListing(dir) == ["photo.png"])
+    }
+  }
+
+  @Test("a margin that collapses the quad is a usage error (64)")
+  func collapsingMargin() async throws {
+    try await withTemporaryDirectory { dir in
+      let (path, _) = try writeScene(dir)
+      let outcome = await runDeglare([
+        "straighten", path, "--corners", "60,50,300,40,290,230,70,220", "--margin", "-120",
+      ])
+      #expect(outcome.code == .usage)
+      #expect(outcome.stderr.contains("collapses"))
+    }
+  }
+
+  @Test("an undecodable image is bad input data (65)")
+  func undecodable() async throws {
+    try await withTemporaryDirectory { dir in
+      let path = dir + "/broken.png"
+      try OutputFile.write(Array("not an image".utf8), to: path, overwrite: false)
+      let outcome = await runDeglare(["straighten", path])
+      #expect(outcome.code == .dataError)
+    }
+  }
+
+  @Test("an existing output is refused without --force (73) and replaced with it")
+  func existingOutput() async throws {
+    try await withTemporaryDirectory { dir in
+      let (path, _) = try writeScene(dir)
+      let arguments = ["straighten", path, "--corners", "60,50,300,40,290,230,70,220"]
+      #expect(await runDeglare(arguments).code == .success)
+      #expect(await runDeglare(arguments).code == .cannotCreate)
+      #expect(await runDeglare(arguments + ["--force"]).code == .success)
+      #expect(await runDeglare(["straighten", path, "-o", path, "--force"]).code == .usage)
+    }
+  }
+
+  @Test("the EXIF focal length sets the proportions, and the EXIF data is kept in the output")
+  func exifFocalLength() async throws {
+    try await withTemporaryDirectory { dir in
+      let (_, scene) = try writeScene(dir)
+      // A little-endian TIFF structure: IFD0 points to an EXIF IFD holding FocalLengthIn35mmFilm = 28.
+      let exif: [UInt8] = [
+        0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x69, 0x87, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x1A, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x05, 0xA4, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x1C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+      ]
+      var metadata = ImageMetadata()
+      metadata.exif = exif
+      let path = dir + "/exif.png"
+      try OutputFile.write(try PNGCodec.encode(scene.render(), metadata: metadata), to: path, overwrite: false)
+      let outcome = await runDeglare(["straighten", path, "--json"])
+      #expect(outcome.code == .success, "\(outcome.stderr)")
+      let object = try json(outcome.stdout)
+      #expect(object["proportions"] as? String == "exif-focal")
+      let photoDiagonal: Double = (360.0 * 360.0 + 270.0 * 270.0).squareRoot()
+      let filmDiagonal: Double = (36.0 * 36.0 + 24.0 * 24.0).squareRoot()
+      let expected: Double = 28.0 * photoDiagonal / filmDiagonal
+      #expect(abs((object["focal_length_px"] as? Double ?? 0) - expected) < 0.01)
+      #expect(try ImageFile.read(dir + "/exif.straight.png").metadata.exif == exif)
+    }
+  }
+}
