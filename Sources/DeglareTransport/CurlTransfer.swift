@@ -123,7 +123,9 @@ final class CurlTransfer: @unchecked Sendable {
       }
       if finished != nil { break }
       if isCancelled { return .failure(CancellationError()) }
-      let pollCode = curl_multi_poll(multi, nil, 0, 1000, nil)
+      // libcurl shortens the wait to its own next timer; a cancel wakes it at once
+      // (curl_multi_wakeup), so the long bound costs nothing and proves the wakeup works.
+      let pollCode = curl_multi_poll(multi, nil, 0, 30_000, nil)
       guard pollCode == CURLM_OK else { return .failure(multiError("curl_multi_poll", pollCode)) }
       if isCancelled { return .failure(CancellationError()) }
     }

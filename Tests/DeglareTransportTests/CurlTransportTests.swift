@@ -80,7 +80,9 @@ struct CurlTransportTests {
       let result = await task.result
       let elapsed = ContinuousClock.now - start
       #expect(throws: CancellationError.self) { try result.get() }
-      #expect(elapsed < .milliseconds(500), "cancel took \(elapsed)")
+      // Without curl_multi_wakeup this would wait out the 30 s poll; the bound is loose because
+      // the machine may be busy with other tests.
+      #expect(elapsed < .seconds(5), "cancel took \(elapsed)")
       try server.release()
     }
   }
@@ -100,7 +102,9 @@ struct CurlTransportTests {
       let result = await task.result
       let elapsed = ContinuousClock.now - start
       #expect(throws: CancellationError.self) { try result.get() }
-      #expect(elapsed < .milliseconds(500), "cancel took \(elapsed)")
+      // Without curl_multi_wakeup this would wait out the 30 s poll; the bound is loose because
+      // the machine may be busy with other tests.
+      #expect(elapsed < .seconds(5), "cancel took \(elapsed)")
     }
   }
 
