@@ -68,7 +68,7 @@ struct RemoveCommand: Subcommand {
       model: arguments.string("--model"), prompt: arguments.string("--prompt"), quality: arguments.string("--quality"),
       timeout: timeout)
     padding = try arguments.double("--padding", in: 0...4) ?? 0.12
-    feather = try arguments.double("--feather", in: 0...1000) ?? 6
+    feather = try arguments.double("--feather", in: 0...100) ?? 6
     dryRunDirectory = arguments.string("--dry-run")
     json = arguments.flag("--json")
     force = arguments.flag("--force")
