@@ -38,21 +38,49 @@ let package = Package(
     // MARK: - CLI
     .target(name: "DeglareCLI", dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
-    .executableTarget(name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer"),
+    .executableTarget(
+      name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer", exclude: ["README.md"]),
 
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
-    .executableTarget(name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore"], path: "Benchmarks/Swift"),
+    .executableTarget(
+      name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore", "DeglarePipeline"], path: "Benchmarks/Swift"),
+    // Release-mode timing of the remove operations (crop, resample, feather, composite):
+    // `swift build -c release --product ops-bench && .build/release/ops-bench`.
+    .executableTarget(name: "ops-bench", dependencies: ["DeglareCore"], path: "Benchmarks/OpsBench"),
     .executableTarget(
       name: "straighten-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
       path: "Tools/StraightenEval"),
 
     // MARK: - Test support
-    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs"]),
+    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),
+
+    // MARK: - Tools
+    .executableTarget(
+      name: "deglare-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
+      path: "Tools/deglare-eval"),
 
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
-    .testTarget(name: "DeglareCLITests", dependencies: ["DeglareCLI", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglarePipelineTests",
+      dependencies: [
+        "DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareCore", "DeglareTestSupport", "stub-server",
+      ]),
+    .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglareTransportTests",
+      dependencies: ["DeglareTransport", "DeglareTestSupport", "stub-server"]),
+    .testTarget(
+      name: "DeglareProvidersTests",
+      dependencies: [
+        "DeglareProviders", "DeglareTransport", "DeglareCore", "DeglareCodecs", "DeglareTestSupport", "stub-server",
+      ]),
+    .testTarget(
+      name: "DeglareCLITests",
+      dependencies: [
+        "DeglareCLI", "DeglareCore", "DeglareCodecs", "DeglareKeyStore", "DeglareProviders", "DeglareTestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["DeglareTestSupport", "DeglareCodecs", "DeglareCore", "deglare", "stub-server"]),

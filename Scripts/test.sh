@@ -9,7 +9,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 Scripts/install-deps.sh
 command -v dbus-uuidgen >/dev/null && dbus-uuidgen --ensure 2>/dev/null || true
 
-swift build --build-tests "$@"
+swift build --build-tests
 
 scratch="$(mktemp -d -t deglare-test-XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT

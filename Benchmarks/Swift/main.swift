@@ -3,6 +3,7 @@
 // Best of N runs; wall time.
 import DeglareCodecs
 import DeglareCore
+import DeglarePipeline
 import Foundation
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -22,8 +23,9 @@ func emit(_ members: [(String, JSONValue)]) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2, arguments[0] == "codec" else {
-  FileHandle.standardError.write(Data("usage: deglare-bench codec [--runs N] FILE...\n".utf8))
+guard arguments.count >= 2, ["codec", "remove"].contains(arguments[0]) else {
+  FileHandle.standardError.write(
+    Data("usage: deglare-bench codec [--runs N] FILE... | deglare-bench remove [--runs N] IMAGE MASK UPLOAD_EDGE\n".utf8))
   exit(64)
 }
 var runs = 3
@@ -37,6 +39,61 @@ while index < arguments.count {
     files.append(arguments[index])
     index += 1
   }
+}
+
+if arguments[0] == "remove" {
+  try removeSteps(image: files[0], mask: files[1], uploadEdge: Int(files[2]) ?? 1024, runs: runs)
+  exit(0)
+}
+
+/// Times each step of a removal whose provider answers at once with the upload image itself.
+func removeSteps(image imagePath: String, mask maskPath: String, uploadEdge: Int, runs: Int) throws {
+  var decoded = try ImageFile.read(imagePath)
+  let decode = try best(runs) { decoded = try ImageFile.read(imagePath) }
+  var maskImage = try ImageFile.read(maskPath).image
+  let maskDecode = try best(runs) { maskImage = try ImageFile.read(maskPath).image }
+  let mask = Mask(image: maskImage).binarized()
+  let capability = UploadCapability.fixedSizes([
+    PixelSize(width: uploadEdge, height: uploadEdge), PixelSize(width: uploadEdge * 3 / 2, height: uploadEdge),
+    PixelSize(width: uploadEdge, height: uploadEdge * 3 / 2),
+  ])
+  var plan = RemoveSteps.plan(mask: mask, capability: capability, padding: 0.12)!
+  let planning = best(runs) { plan = RemoveSteps.plan(mask: mask, capability: capability, padding: 0.12)! }
+  var crop = decoded.image.cropped(to: plan.crop)
+  let cropping = best(runs) { crop = decoded.image.cropped(to: plan.crop) }
+  var upload = crop
+  let resizeUp = best(runs) { upload = Resampler.resize(crop, to: plan.uploadSize) }
+  var payload: [UInt8] = []
+  let encodeUpload = try best(runs) { payload = try PNGCodec.encode(upload) }
+  var patch = upload
+  let resizeBack = best(runs) { patch = Resampler.resize(upload, to: plan.crop.size) }
+  var alpha = Feather.alpha(mask: mask, crop: plan.crop, width: 6)
+  let feather = best(runs) { alpha = Feather.alpha(mask: mask, crop: plan.crop, width: 6) }
+  var pixels = decoded.image.cropped(to: plan.crop)
+  let local = PixelRect(x: 0, y: 0, width: plan.crop.width, height: plan.crop.height)
+  let composite = best(runs) {
+    var target = crop
+    Composite.apply(patch: patch, alpha: alpha, onto: &target, at: local)
+    pixels = target
+  }
+  let overlay = RegionOverlay(x: plan.crop.x, y: plan.crop.y, pixels: pixels)
+  var outputBytes = 0
+  let encodeOutput = try best(runs) {
+    outputBytes = 0
+    try PNGCodec.encode(decoded.image, overlay: overlay, metadata: decoded.metadata) { chunk in
+      outputBytes += chunk.count
+      return true
+    }
+  }
+  emit([
+    ("image", .string(imagePath)), ("width", .int(decoded.image.width)), ("height", .int(decoded.image.height)),
+    ("crop", .array(plan.crop.array.map(JSONValue.int))),
+    ("upload", .array([.int(plan.uploadSize.width), .int(plan.uploadSize.height)])),
+    ("decode", .double(decode)), ("mask_decode", .double(maskDecode)), ("plan", .double(planning)),
+    ("crop_copy", .double(cropping)), ("resize_to_upload", .double(resizeUp)), ("upload_png", .double(encodeUpload)),
+    ("upload_png_bytes", .int(payload.count)), ("resize_back", .double(resizeBack)), ("feather", .double(feather)),
+    ("composite", .double(composite)), ("encode_output", .double(encodeOutput)), ("output_bytes", .int(outputBytes)),
+  ])
 }
 
 for file in files {

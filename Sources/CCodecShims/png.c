@@ -239,8 +239,27 @@ static void cpng_apply_meta(png_structp png, png_infop info, const cpng_write_me
   }
 }
 
+// Copies row `y` of `rows` (overlay applied) into `out`; with `big_endian16`, 16-bit samples
+// are written big-endian as PNG stores them.
+static void cpng_fill_row(const cpng_rows *rows, uint32_t y, size_t row_bytes, int big_endian16, uint8_t *out) {
+  const uint8_t *src = rows->pixels + (size_t)y * rows->stride;
+  memcpy(out, src, row_bytes);
+  if (rows->overlay && y >= rows->overlay_y && y - rows->overlay_y < rows->overlay_height) {
+    size_t segment = (size_t)rows->overlay_width * rows->bytes_per_pixel;
+    const uint8_t *patch = rows->overlay + (size_t)(y - rows->overlay_y) * segment;
+    memcpy(out + (size_t)rows->overlay_x * rows->bytes_per_pixel, patch, segment);
+  }
+  if (big_endian16 && cpng_is_little_endian()) {
+    for (size_t i = 0; i + 1 < row_bytes; i += 2) {
+      uint8_t t = out[i];
+      out[i] = out[i + 1];
+      out[i + 1] = t;
+    }
+  }
+}
+
 int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
-               const uint8_t *pixels, size_t stride, const cpng_write_meta *meta,
+               const cpng_rows *rows, const cpng_write_meta *meta,
                int level, int strategy, int filters,
                cpng_sink sink, void *sink_context, char *err, size_t err_length) {
   static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA, PNG_COLOR_TYPE_RGB,
@@ -257,6 +276,7 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
     return 1;
   }
   png_infop info = png_create_info_struct(png);
+  uint8_t *volatile row = NULL;  // volatile: changed after setjmp
   if (!info) {
     png_destroy_write_struct(&png, NULL);
     snprintf(err, err_length, "out of memory");
@@ -264,6 +284,7 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
   }
   if (setjmp(error.jump)) {
     png_destroy_write_struct(&png, &info);
+    free(row);
     return 1;
   }
   png_set_write_fn(png, &sink_state, cpng_write_to_sink, cpng_flush);
@@ -277,9 +298,14 @@ int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
   cpng_apply_meta(png, info, meta);
   png_write_info(png, info);
   if (bit_depth == 16 && cpng_is_little_endian()) png_set_swap(png);
+  row = malloc(rows->stride);
+  if (!row) png_error(png, "out of memory");
   for (uint32_t y = 0; y < height; y++) {
-    png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    cpng_fill_row(rows, y, rows->stride, 0, row);
+    png_write_row(png, (png_const_bytep)row);
   }
+  free(row);
+  row = NULL;
   png_write_end(png, info);
   png_destroy_write_struct(&png, &info);
   return 0;
@@ -294,20 +320,6 @@ static int cpng_paeth(int a, int b, int c) {
   int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
   if (pa <= pb && pa <= pc) return a;
   return pb <= pc ? b : c;
-}
-
-// Copies row `y` as PNG bytes (16-bit big-endian) into `out`.
-static void cpng_row_bytes(const uint8_t *pixels, size_t stride, uint32_t y, size_t row_bytes, int bit_depth,
-                           uint8_t *out) {
-  const uint8_t *src = pixels + (size_t)y * stride;
-  if (bit_depth == 16 && cpng_is_little_endian()) {
-    for (size_t i = 0; i + 1 < row_bytes; i += 2) {
-      out[i] = src[i + 1];
-      out[i + 1] = src[i];
-    }
-  } else {
-    memcpy(out, src, row_bytes);
-  }
 }
 
 void cpng_band_free(cpng_band *band) {
@@ -327,7 +339,7 @@ static int cpng_band_reserve(cpng_band *band, size_t *capacity, size_t extra) {
   return 0;
 }
 
-int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t first_row, uint32_t row_count,
+int cpng_deflate_band(const cpng_rows *rows, uint32_t width, uint32_t first_row, uint32_t row_count,
                       int channels, int bit_depth, int filter, int level, int strategy, int is_last,
                       cpng_band *band, char *err, size_t err_length) {
   const size_t bpp = (size_t)channels * (bit_depth / 8);
@@ -348,10 +360,10 @@ int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint
     snprintf(err, err_length, "zlib could not start");
     goto done;
   }
-  if (first_row > 0) cpng_row_bytes(pixels, stride, first_row - 1, row_bytes, bit_depth, previous);
+  if (first_row > 0) cpng_fill_row(rows, first_row - 1, row_bytes, bit_depth == 16, previous);
   uLong adler = adler32(0L, Z_NULL, 0);
   for (uint32_t r = 0; r < row_count; r++) {
-    cpng_row_bytes(pixels, stride, first_row + r, row_bytes, bit_depth, current);
+    cpng_fill_row(rows, first_row + r, row_bytes, bit_depth == 16, current);
     filtered[0] = (uint8_t)filter;
     uint8_t *f = filtered + 1;
     for (size_t i = 0; i < row_bytes; i++) {
@@ -407,59 +419,89 @@ done:
   return status;
 }
 
-int cpng_write_bands(uint32_t width, uint32_t height, int channels, int bit_depth, const cpng_write_meta *meta,
-                     int level, const cpng_band *bands, int band_count,
-                     cpng_sink sink, void *sink_context, char *err, size_t err_length) {
+struct cpng_band_writer {
+  png_structp png;
+  png_infop info;
+  cpng_error_state error;
+  cpng_sink_state sink;
+  char message[256];
+  uLong adler;
+  int zlib_level_flag;  // FLEVEL of the zlib header, from the compression level
+};
+
+cpng_band_writer *cpng_bands_begin(uint32_t width, uint32_t height, int channels, int bit_depth,
+                                   const cpng_write_meta *meta, int level, cpng_sink sink, void *sink_context,
+                                   char *err, size_t err_length) {
   static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA, PNG_COLOR_TYPE_RGB,
                                      PNG_COLOR_TYPE_RGB_ALPHA};
-  if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16) || band_count < 1) {
+  if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16)) {
     snprintf(err, err_length, "unsupported layout: %d channels at %d bits", channels, bit_depth);
-    return 1;
+    return NULL;
   }
-  cpng_error_state error = {.message = err, .message_length = err_length};
-  cpng_sink_state sink_state = {.sink = sink, .context = sink_context};
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error, cpng_on_error, cpng_on_warning);
-  if (!png) {
+  cpng_band_writer *w = calloc(1, sizeof(cpng_band_writer));
+  if (!w) {
     snprintf(err, err_length, "out of memory");
-    return 1;
+    return NULL;
   }
-  png_infop info = png_create_info_struct(png);
-  if (!info) {
-    png_destroy_write_struct(&png, NULL);
+  w->error.message = w->message;
+  w->error.message_length = sizeof(w->message);
+  w->sink.sink = sink;
+  w->sink.context = sink_context;
+  w->adler = adler32(0L, Z_NULL, 0);
+  w->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &w->error, cpng_on_error, cpng_on_warning);
+  if (w->png) w->info = png_create_info_struct(w->png);
+  if (!w->png || !w->info) {
     snprintf(err, err_length, "out of memory");
-    return 1;
+    cpng_bands_free(w);
+    return NULL;
   }
-  if (setjmp(error.jump)) {
-    png_destroy_write_struct(&png, &info);
-    return 1;
+  if (setjmp(w->error.jump)) {
+    snprintf(err, err_length, "%s", w->message);
+    cpng_bands_free(w);
+    return NULL;
   }
-  png_set_write_fn(png, &sink_state, cpng_write_to_sink, cpng_flush);
-  png_set_IHDR(png, info, width, height, bit_depth, color_types[channels], PNG_INTERLACE_NONE,
+  png_set_write_fn(w->png, &w->sink, cpng_write_to_sink, cpng_flush);
+  png_set_IHDR(w->png, w->info, width, height, bit_depth, color_types[channels], PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-  cpng_apply_meta(png, info, meta);
-  png_write_info(png, info);
-  // zlib header: CM 8, window 32K; FLEVEL from the level; FCHECK makes it a multiple of 31.
-  int flevel = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3;
-  unsigned header = 0x7800 | (unsigned)(flevel << 6);
-  header += 31 - header % 31;
-  uint8_t zhead[2] = {(uint8_t)(header >> 8), (uint8_t)(header & 0xFF)};
-  uLong adler = 1;
-  for (int i = 0; i < band_count; i++) {
-    adler = adler32_combine(adler, bands[i].adler, (z_off_t)bands[i].raw_length);
+  cpng_apply_meta(w->png, w->info, meta);
+  png_write_info(w->png, w->info);
+  w->zlib_level_flag = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3;
+  return w;
+}
+
+int cpng_bands_write(cpng_band_writer *w, const cpng_band *band, int is_first, int is_last) {
+  if (setjmp(w->error.jump)) return 1;
+  if (band->length + 6 > 0x7FFFFFFF) png_error(w->png, "a band is too large for one IDAT chunk");
+  w->adler = adler32_combine(w->adler, band->adler, (z_off_t)band->raw_length);
+  size_t extra = (is_first ? 2 : 0) + (is_last ? 4 : 0);
+  png_write_chunk_start(w->png, (png_const_bytep) "IDAT", (png_uint_32)(band->length + extra));
+  if (is_first) {
+    // The zlib header: CM 8, window 32K, FLEVEL; FCHECK makes it a multiple of 31.
+    unsigned header = 0x7800 | (unsigned)(w->zlib_level_flag << 6);
+    header += 31 - header % 31;
+    uint8_t zhead[2] = {(uint8_t)(header >> 8), (uint8_t)(header & 0xFF)};
+    png_write_chunk_data(w->png, zhead, 2);
   }
-  uint8_t ztail[4] = {(uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8), (uint8_t)adler};
-  for (int i = 0; i < band_count; i++) {
-    const cpng_band *b = &bands[i];
-    size_t extra = (i == 0 ? 2 : 0) + (i == band_count - 1 ? 4 : 0);
-    if (b->length + extra > 0x7FFFFFFF) png_error(png, "a band is too large for one IDAT chunk");
-    png_uint_32 length = (png_uint_32)(b->length + extra);
-    png_write_chunk_start(png, (png_const_bytep) "IDAT", length);
-    if (i == 0) png_write_chunk_data(png, zhead, 2);
-    png_write_chunk_data(png, b->data, b->length);
-    if (i == band_count - 1) png_write_chunk_data(png, ztail, 4);
-    png_write_chunk_end(png);
+  png_write_chunk_data(w->png, band->data, band->length);
+  if (is_last) {
+    uLong a = w->adler;
+    uint8_t ztail[4] = {(uint8_t)(a >> 24), (uint8_t)(a >> 16), (uint8_t)(a >> 8), (uint8_t)a};
+    png_write_chunk_data(w->png, ztail, 4);
   }
-  png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
-  png_destroy_write_struct(&png, &info);
+  png_write_chunk_end(w->png);
   return 0;
+}
+
+int cpng_bands_end(cpng_band_writer *w) {
+  if (setjmp(w->error.jump)) return 1;
+  png_write_chunk(w->png, (png_const_bytep) "IEND", NULL, 0);
+  return 0;
+}
+
+const char *cpng_bands_message(const cpng_band_writer *w) { return w->message; }
+
+void cpng_bands_free(cpng_band_writer *w) {
+  if (!w) return;
+  if (w->png) png_destroy_write_struct(&w->png, w->info ? &w->info : NULL);
+  free(w);
 }

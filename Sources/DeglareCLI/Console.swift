@@ -27,13 +27,14 @@ public struct Console: Sendable {
     self.colorEnabled = colorEnabled
   }
 
-  /// The process's standard output and standard error, unbuffered.
+  /// The process's standard output and standard error, unbuffered; everything written passes
+  /// through the key redaction of ``SecretRegistry``.
   public static var standard: Console {
     let terminal = isatty(STDERR_FILENO) == 1
     let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
     return Console(
-      out: { text in writeAll(STDOUT_FILENO, text) },
-      err: { text in writeAll(STDERR_FILENO, text) },
+      out: { text in writeAll(STDOUT_FILENO, SecretRegistry.shared.redact(text)) },
+      err: { text in writeAll(STDERR_FILENO, SecretRegistry.shared.redact(text)) },
       errorIsTerminal: terminal,
       colorEnabled: terminal && !noColor)
   }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
+import DeglareKeyStore
 import Foundation
 
 /// The `deglare` command: dispatches to subcommands and is the single exit point.
@@ -10,22 +11,30 @@ public enum RootCommand {
 
   /// The top-level commands, in the order `--help` lists them.
   public static let commands: [any Subcommand.Type] = [
+    RemoveCommand.self,
+    DetectCommand.self,
     StraightenCommand.self,
     VerifyCommand.self,
+    KeysCommand.self,
   ]
 
   /// Runs the process: parses `CommandLine.arguments`, runs the command, exits with its code.
   public static func main() async -> Never {
     let console = Console.standard
-    let code = await run(
-      arguments: Array(CommandLine.arguments.dropFirst()), console: console,
-      environment: ProcessInfo.processInfo.environment)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let environment = ProcessInfo.processInfo.environment
+    let command = Task { await run(arguments: arguments, console: console, environment: environment) }
+    Interruption.install { command.cancel() }
+    let code = await command.value
     exit(code.rawValue)
   }
 
   /// Runs one command line in-process and returns its exit code; all output goes to `console`.
-  public static func run(arguments: [String], console: Console, environment: [String: String]) async -> ExitCode {
-    let context = CommandContext(console: console, environment: environment)
+  public static func run(
+    arguments: [String], console: Console, input: StandardInput = .standard, environment: [String: String],
+    secretStore: any SecretStore = LibsecretStore()
+  ) async -> ExitCode {
+    let context = CommandContext(console: console, input: input, environment: environment, secretStore: secretStore)
     var commandPath = "deglare"
     do {
       guard let first = arguments.first else {

@@ -1,3 +1,5 @@
+import DeglareKeyStore
+
 /// One `deglare` command: its spec, how it is built from parsed arguments, and what it does.
 ///
 /// `init(_:)` decodes and validates (throwing ``ValidationError`` for usage mistakes, exit 64);
@@ -23,12 +25,21 @@ extension Subcommand {
 public struct CommandContext: Sendable {
   /// Standard output and standard error.
   public var console: Console
+  /// Standard input (keys are read from it, never from the command line).
+  public var input: StandardInput
   /// The environment variables (`OPENAI_API_KEY`, `DEGLARE_PROVIDER`, ...).
   public var environment: [String: String]
+  /// Where keys are kept besides the environment (the Secret Service).
+  public var secretStore: any SecretStore
 
   /// Creates a context.
-  public init(console: Console, environment: [String: String]) {
+  public init(
+    console: Console, input: StandardInput = .standard, environment: [String: String],
+    secretStore: any SecretStore = LibsecretStore()
+  ) {
     self.console = console
+    self.input = input
     self.environment = environment
+    self.secretStore = secretStore
   }
 }

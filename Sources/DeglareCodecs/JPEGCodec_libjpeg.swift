@@ -118,28 +118,50 @@ enum LibJPEG {
         return false
       }
     }
-    // Otherwise decode a strip at a time and scatter each pixel to its upright position.
+    // Otherwise decode a strip at a time and scatter it to its upright position. The upright
+    // offset of stored pixel (x, y) is affine: base + x * stepX + y * stepY (in samples).
     let stripHeight = 16
     let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: rowLength * stripHeight)
     defer { strip.deallocate() }
     var rows: [UnsafeMutablePointer<UInt8>?] = (0..<stripHeight).map { strip + $0 * rowLength }
+    let origin = orientation.destination(x: 0, y: 0)
+    let alongX = orientation.destination(x: 1, y: 0)
+    let alongY = orientation.destination(x: 0, y: 1)
     let uprightWidth = orientation.width
+    let start = (origin.y * uprightWidth + origin.x) * channels
+    let stepX = ((alongX.y - origin.y) * uprightWidth + (alongX.x - origin.x)) * channels
+    let stepY = ((alongY.y - origin.y) * uprightWidth + (alongY.x - origin.x)) * channels
     var y = 0
     while y < storedHeight {
       var read: UInt32 = 0
       let wanted = UInt32(min(stripHeight, storedHeight - y))
       let status = rows.withUnsafeMutableBufferPointer { cjpeg_read_rows(decoder, $0.baseAddress, wanted, &read) }
       if status != 0 || read == 0 { return true }
-      for row in 0..<Int(read) {
-        let source = strip + row * rowLength
+      let count = Int(read)
+      if orientation.transposes {
+        // Column-major over the strip: the strip's rows land side by side in one upright row, so
+        // the writes stay sequential (a plain row-by-row scatter misses the cache every pixel).
         for x in 0..<storedWidth {
-          let (dx, dy) = orientation.destination(x: x, y: y + row)
-          let target = base + (dy * uprightWidth + dx) * channels
-          let from = source + x * channels
-          for c in 0..<channels { target[c] = from[c] }
+          var target = base + start + x * stepX + y * stepY
+          var from = strip + x * channels
+          for _ in 0..<count {
+            for c in 0..<channels { target[c] = from[c] }
+            target += stepY
+            from += rowLength
+          }
+        }
+      } else {
+        for row in 0..<count {
+          var target = base + start + (y + row) * stepY
+          var from = strip + row * rowLength
+          for _ in 0..<storedWidth {
+            for c in 0..<channels { target[c] = from[c] }
+            target += stepX
+            from += channels
+          }
         }
       }
-      y += Int(read)
+      y += count
     }
     return false
   }

@@ -47,12 +47,12 @@ enum LibPNG {
   }
 
   static func encode(
-    _ image: ImageBuffer, metadata: ImageMetadata, compression: PNGCompression,
+    _ image: ImageBuffer, overlay: RegionOverlay?, metadata: ImageMetadata, compression: PNGCompression,
     sink: (UnsafeRawBufferPointer) -> Bool
   ) throws(CodecError) {
     let metadata = metadata.adapted(to: image.layout)
     if compression == .fast {
-      try encodeInBands(image, metadata: metadata, compression: compression, sink: sink)
+      try encodeInBands(image, overlay: overlay, metadata: metadata, compression: compression, sink: sink)
       return
     }
     var errorText = [CChar](repeating: 0, count: 256)
@@ -60,12 +60,11 @@ enum LibPNG {
       var box = SinkBox(sink: sink)
       return withMetadata(metadata) { meta in
         withUnsafeMutablePointer(to: &box) { boxPointer in
-          withRawBytes(of: image) { raw in
+          withRows(image, overlay) { rows in
             errorText.withUnsafeMutableBufferPointer { err in
               cpng_write(
                 UInt32(image.width), UInt32(image.height), Int32(image.channelCount), Int32(image.bitDepth.rawValue),
-                raw.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes(image),
-                meta, compression.zlibLevel, compression.zlibStrategy, Int32(CPNG_FILTER_ALL),
+                rows, meta, compression.zlibLevel, compression.zlibStrategy, Int32(CPNG_FILTER_ALL),
                 pngSinkTrampoline, UnsafeMutableRawPointer(boxPointer), err.baseAddress, err.count)
             }
           }
@@ -78,62 +77,115 @@ enum LibPNG {
   }
 
   /// The fast path: rows filtered with Up and deflated in independent bands on every core
-  /// (see `cpng_deflate_band`), then framed by libpng.
+  /// (see `cpng_deflate_band`), written in order as each wave of bands finishes, so only one
+  /// wave of compressed data is held in memory.
   private static func encodeInBands(
-    _ image: ImageBuffer, metadata: ImageMetadata, compression: PNGCompression,
+    _ image: ImageBuffer, overlay: RegionOverlay?, metadata: ImageMetadata, compression: PNGCompression,
     sink: (UnsafeRawBufferPointer) -> Bool
   ) throws(CodecError) {
     let upFilter: Int32 = 2
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    // Two bands per core balance uneven content; small images get one band (no size cost).
-    let bandCount = image.pixelCount < 1 << 18 ? 1 : min(image.height, cores * 2)
-    let rowsPerBand = (image.height + bandCount - 1) / bandCount
-    let stride = rowBytes(image)
-    let bands = UnsafeMutableBufferPointer<cpng_band>.allocate(capacity: bandCount)
-    bands.initialize(repeating: cpng_band())
-    defer {
-      for index in 0..<bandCount { cpng_band_free(bands.baseAddress! + index) }
-      bands.deallocate()
-    }
-    let failures = UnsafeMutableBufferPointer<Int32>.allocate(capacity: bandCount)
-    failures.initialize(repeating: 0)
-    defer { failures.deallocate() }
-    withRawBytes(of: image) { raw in
-      // Each band reads the shared pixels and writes only its own slots: no data race.
-      nonisolated(unsafe) let pixels = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
-      nonisolated(unsafe) let bandSlots = bands
-      nonisolated(unsafe) let failureSlots = failures
-      DispatchQueue.concurrentPerform(iterations: bandCount) { index in
-        let first = index * rowsPerBand
-        let count = max(0, min(rowsPerBand, image.height - first))
-        var err = [CChar](repeating: 0, count: 128)
-        failureSlots[index] = err.withUnsafeMutableBufferPointer { e in
-          cpng_deflate_band(
-            pixels, stride, UInt32(image.width), UInt32(first), UInt32(count), Int32(image.channelCount),
-            Int32(image.bitDepth.rawValue), upFilter, compression.zlibLevel, compression.zlibStrategy,
-            index == bandCount - 1 ? 1 : 0, bandSlots.baseAddress! + index, e.baseAddress, e.count)
-        }
-      }
-    }
-    if failures.contains(where: { $0 != 0 }) {
-      throw CodecError(.encodeFailed, "the PNG could not be encoded: zlib failed (out of memory?)")
-    }
+    // About 1.5 MB of raw rows per band: enough work to amortise a band's fresh dictionary
+    // (the size cost is negligible), small enough that one wave of bands is little memory.
+    let rowBytes = rowBytes(image)
+    let rowsPerBand = max(16, (3 << 19) / max(1, rowBytes))
+    let bandCount = (image.height + rowsPerBand - 1) / rowsPerBand
     var errorText = [CChar](repeating: 0, count: 256)
-    let status: Int32 = withoutActuallyEscaping(sink) { sink in
+    let failure: String? = withoutActuallyEscaping(sink) { sink in
       var box = SinkBox(sink: sink)
       return withMetadata(metadata) { meta in
         withUnsafeMutablePointer(to: &box) { boxPointer in
-          errorText.withUnsafeMutableBufferPointer { err in
-            cpng_write_bands(
+          let writer = errorText.withUnsafeMutableBufferPointer { err in
+            cpng_bands_begin(
               UInt32(image.width), UInt32(image.height), Int32(image.channelCount), Int32(image.bitDepth.rawValue),
-              meta, compression.zlibLevel, bands.baseAddress, Int32(bandCount),
-              pngSinkTrampoline, UnsafeMutableRawPointer(boxPointer), err.baseAddress, err.count)
+              meta, compression.zlibLevel, pngSinkTrampoline, UnsafeMutableRawPointer(boxPointer), err.baseAddress,
+              err.count)
+          }
+          guard let writer else { return cString(errorText) }
+          defer { cpng_bands_free(writer) }
+          return withRows(image, overlay) { rows -> String? in
+            var first = 0
+            while first < bandCount {
+              let wave = min(cores, bandCount - first)
+              let bands = deflateWave(
+                rows: rows, image: image, firstBand: first, count: wave, rowsPerBand: rowsPerBand,
+                bandCount: bandCount, filter: upFilter, compression: compression)
+              defer { bands.forEach { var band = $0; cpng_band_free(&band) } }
+              guard bands.count == wave else { return "zlib failed (out of memory?)" }
+              for (offset, band) in bands.enumerated() {
+                let index = first + offset
+                var band = band
+                if cpng_bands_write(writer, &band, index == 0 ? 1 : 0, index == bandCount - 1 ? 1 : 0) != 0 {
+                  return String(cString: cpng_bands_message(writer))
+                }
+              }
+              first += wave
+            }
+            return cpng_bands_end(writer) == 0 ? nil : String(cString: cpng_bands_message(writer))
           }
         }
       }
     }
-    if status != 0 {
-      throw CodecError(.encodeFailed, "the PNG could not be encoded: \(cString(errorText))")
+    if let failure {
+      throw CodecError(.encodeFailed, "the PNG could not be encoded: \(failure)")
+    }
+  }
+
+  /// Deflates bands `firstBand ..< firstBand + count` at once, one per core; returns them in
+  /// order, or fewer when one failed (all returned bands must be freed by the caller).
+  private static func deflateWave(
+    rows: UnsafePointer<cpng_rows>, image: ImageBuffer, firstBand: Int, count: Int, rowsPerBand: Int, bandCount: Int,
+    filter: Int32, compression: PNGCompression
+  ) -> [cpng_band] {
+    let slots = UnsafeMutableBufferPointer<cpng_band>.allocate(capacity: count)
+    slots.initialize(repeating: cpng_band())
+    defer { slots.deallocate() }
+    let failures = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    failures.initialize(repeating: 0)
+    defer { failures.deallocate() }
+    // Each band reads the shared rows and writes only its own slots: no data race.
+    nonisolated(unsafe) let sharedRows = rows
+    nonisolated(unsafe) let bandSlots = slots
+    nonisolated(unsafe) let failureSlots = failures
+    DispatchQueue.concurrentPerform(iterations: count) { offset in
+      let index = firstBand + offset
+      let firstRow = index * rowsPerBand
+      let rowCount = min(rowsPerBand, image.height - firstRow)
+      var err = [CChar](repeating: 0, count: 128)
+      failureSlots[offset] = err.withUnsafeMutableBufferPointer { e in
+        cpng_deflate_band(
+          sharedRows, UInt32(image.width), UInt32(firstRow), UInt32(rowCount), Int32(image.channelCount),
+          Int32(image.bitDepth.rawValue), filter, compression.zlibLevel, compression.zlibStrategy,
+          index == bandCount - 1 ? 1 : 0, bandSlots.baseAddress! + offset, e.baseAddress, e.count)
+      }
+    }
+    if let bad = failures.firstIndex(where: { $0 != 0 }) {
+      for offset in 0..<count where offset != bad { cpng_band_free(slots.baseAddress! + offset) }
+      return []
+    }
+    return Array(slots)
+  }
+
+  /// The C view of the rows to encode, valid only inside `body`.
+  private static func withRows<R>(
+    _ image: ImageBuffer, _ overlay: RegionOverlay?, _ body: (UnsafePointer<cpng_rows>) -> R
+  ) -> R {
+    withRawBytes(of: image) { raw in
+      let replacement = overlay?.pixels ?? ImageBuffer(width: 1, height: 1, layout: .gray, bitDepth: .eight)
+      return withRawBytes(of: replacement) { overlayRaw in
+        var rows = cpng_rows()
+        rows.pixels = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        rows.stride = rowBytes(image)
+        rows.bytes_per_pixel = image.channelCount * (image.bitDepth == .sixteen ? 2 : 1)
+        if let overlay {
+          rows.overlay = overlayRaw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+          rows.overlay_x = UInt32(overlay.rect.x)
+          rows.overlay_y = UInt32(overlay.rect.y)
+          rows.overlay_width = UInt32(overlay.rect.width)
+          rows.overlay_height = UInt32(overlay.rect.height)
+        }
+        return body(&rows)
+      }
     }
   }
 

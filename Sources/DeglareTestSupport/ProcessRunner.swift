@@ -27,9 +27,28 @@ public enum ProcessRunner {
   public static func run(
     _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
     stdin: String? = nil, timeout: TimeInterval = 60
-  ) throws -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable(name))
+  ) async throws -> Outcome {
+    let process = try RunningProcess(arguments, executable: name, environment: environment, stdin: stdin)
+    return await process.wait(timeout: timeout)
+  }
+}
+
+/// A started process whose output is collected while it runs.
+public final class RunningProcess: @unchecked Sendable {
+  private let process = Process()
+  private let group = DispatchGroup()
+  private var outData = Data()
+  private var errData = Data()
+
+  /// The process id.
+  public var pid: Int32 { process.processIdentifier }
+
+  /// Starts `executable` with `arguments`; `stdin` is written and closed at once.
+  public init(
+    _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
+    stdin: String? = nil
+  ) throws {
+    process.executableURL = URL(fileURLWithPath: ProcessRunner.executable(name))
     process.arguments = arguments
     if let environment { process.environment = environment }
     let out = Pipe()
@@ -42,29 +61,40 @@ public enum ProcessRunner {
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? input.fileHandleForWriting.close()
     // Read both pipes while the process runs, so a large output cannot block it.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
     group.enter()
     DispatchQueue.global().async {
-      outData = out.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
+      self.outData = out.fileHandleForReading.readDataToEndOfFile()
+      self.group.leave()
     }
     group.enter()
     DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
+      self.errData = err.fileHandleForReading.readDataToEndOfFile()
+      self.group.leave()
     }
+  }
+
+  /// Sends a signal.
+  public func signal(_ number: Int32) {
+    kill(process.processIdentifier, number)
+  }
+
+  /// Whether it is still running.
+  public var isRunning: Bool { process.isRunning }
+
+  /// Waits for the end (SIGKILL after `timeout` seconds) and returns what it left. Polls with
+  /// `Task.sleep`, so waiting never blocks a thread of the (two-thread) cooperative pool.
+  public func wait(timeout: TimeInterval = 60) async -> ProcessRunner.Outcome {
     let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(5_000) }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-    }
+    while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    while process.isRunning { try? await Task.sleep(for: .milliseconds(2)) }
     process.waitUntilExit()
-    group.wait()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      group.notify(queue: .global()) { continuation.resume() }
+    }
     let status =
       process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-    return Outcome(
+    return ProcessRunner.Outcome(
       status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
   }
 }

@@ -1,6 +1,6 @@
 import DeglareCore
 
-/// Small deterministic images for tests.
+/// Deterministic synthetic images for tests (no files, no randomness between runs).
 public enum SyntheticImages {
   /// An image whose samples follow the fixture formulas (see ``Fixtures``).
   public static func formula(width: Int, height: Int, layout: ChannelLayout, bitDepth: BitDepth) -> ImageBuffer {
@@ -27,5 +27,55 @@ public enum SyntheticImages {
       }
     }
     return mask
+  }
+
+  /// An image whose every sample is pseudo-random over the depth's full range, from `seed`
+  /// (a SplitMix64 sequence, so the same arguments always give the same pixels).
+  public static func noise(width: Int, height: Int, layout: ChannelLayout, bitDepth: BitDepth, seed: UInt64 = 1)
+    -> ImageBuffer
+  {
+    var state = seed
+    let count = width * height * layout.channelCount
+    switch bitDepth {
+    case .eight:
+      let samples = (0..<count).map { _ in UInt8(truncatingIfNeeded: splitMix(&state) >> 56) }
+      return ImageBuffer(width: width, height: height, layout: layout, samples: samples)
+    case .sixteen:
+      let samples = (0..<count).map { _ in UInt16(truncatingIfNeeded: splitMix(&state) >> 48) }
+      return ImageBuffer(width: width, height: height, layout: layout, samples: samples)
+    }
+  }
+
+  /// An image with every sample equal to `value`.
+  public static func constant(width: Int, height: Int, layout: ChannelLayout, bitDepth: BitDepth, value: Int)
+    -> ImageBuffer
+  {
+    let count = width * height * layout.channelCount
+    switch bitDepth {
+    case .eight:
+      return ImageBuffer(
+        width: width, height: height, layout: layout, samples: [UInt8](repeating: UInt8(value), count: count))
+    case .sixteen:
+      return ImageBuffer(
+        width: width, height: height, layout: layout, samples: [UInt16](repeating: UInt16(value), count: count))
+    }
+  }
+
+  /// A mask drawn by `inside(x, y)`.
+  public static func mask(width: Int, height: Int, inside: (Int, Int) -> Bool) -> Mask {
+    var values = [UInt8](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width where inside(x, y) { values[y * width + x] = 255 }
+    }
+    return Mask(width: width, height: height, values: values)
+  }
+
+  /// The next value of a SplitMix64 generator.
+  public static func splitMix(_ state: inout UInt64) -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

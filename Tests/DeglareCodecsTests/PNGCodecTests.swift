@@ -107,9 +107,9 @@ import Testing
   }
 
   @Test("images big enough for several deflate bands round-trip exactly (libpng checks the combined Adler-32)",
-    arguments: [(ChannelLayout.rgb, BitDepth.eight), (.rgba, .sixteen), (.gray, .eight)])
-  func bandedEncoding(layout: ChannelLayout, depth: BitDepth) throws {
-    let image = SyntheticImages.formula(width: 613, height: 487, layout: layout, bitDepth: depth)
+    arguments: [(ChannelLayout.rgb, BitDepth.eight, 700, 1200), (.rgba, .sixteen, 613, 487), (.gray, .eight, 1200, 1400)])
+  func bandedEncoding(layout: ChannelLayout, depth: BitDepth, width: Int, height: Int) throws {
+    let image = SyntheticImages.noise(width: width, height: height, layout: layout, bitDepth: depth, seed: 3)
     let metadata = try ImageDecoder.decode(try Fixtures.bytes("png/metadata.png")).metadata
     let fast = try PNGCodec.encode(image, metadata: metadata, compression: .fast)
     let decoded = try ImageDecoder.decode(fast)
@@ -122,5 +122,29 @@ import Testing
     let idat = Array("IDAT".utf8)
     let chunks = (0..<(fast.count - 4)).filter { fast[$0..<($0 + 4)].elementsEqual(idat) }.count
     #expect(chunks > 1)
+  }
+
+  @Test("an overlay replaces exactly its rectangle, in every compression mode", arguments: PNGCompression.allCases)
+  func overlay(compression: PNGCompression) throws {
+    let image = SyntheticImages.formula(width: 700, height: 400, layout: .rgba, bitDepth: .sixteen)
+    var patch = ImageBuffer(width: 90, height: 30, layout: .rgba, bitDepth: .sixteen)
+    for y in 0..<30 { for x in 0..<90 { for c in 0..<4 { patch.setSample(x: x, y: y, channel: c, (x + y + c) % 7) } } }
+    let overlay = RegionOverlay(x: 600, y: 213, pixels: patch)
+    var bytes: [UInt8] = []
+    try PNGCodec.encode(image, overlay: overlay, compression: compression) { chunk in
+      bytes.append(contentsOf: chunk)
+      return true
+    }
+    let decoded = try ImageDecoder.decode(bytes).image
+    #expect(decoded == overlay.applied(to: image))
+    #expect(decoded.pixel(x: 600, y: 212) == image.pixel(x: 600, y: 212))
+    #expect(decoded.pixel(x: 599, y: 213) == image.pixel(x: 599, y: 213))
+    #expect(decoded.pixel(x: 600, y: 213) == patch.pixel(x: 0, y: 0))
+    #expect(decoded.pixel(x: 689, y: 242) == patch.pixel(x: 89, y: 29))
+    #expect(decoded.pixel(x: 690, y: 242) == image.pixel(x: 690, y: 242))
+    #expect(decoded.pixel(x: 689, y: 243) == image.pixel(x: 689, y: 243))
+    #expect(throws: CodecError.self) {
+      try PNGCodec.encode(image, overlay: RegionOverlay(x: 650, y: 0, pixels: patch)) { _ in true }
+    }
   }
 }

@@ -76,13 +76,27 @@ typedef struct {
   int32_t chrm[8];
 } cpng_write_meta;
 
+/// The rows of an image to encode: `pixels` (height rows of `stride` bytes), except the
+/// rectangle at (overlay_x, overlay_y) of overlay_width x overlay_height pixels, whose bytes come
+/// from `overlay` (tightly packed rows of overlay_width pixels). The overlay lets a result be
+/// written as "original plus the repainted crop" without copying the image.
+typedef struct {
+  const uint8_t *pixels;
+  size_t stride;
+  size_t bytes_per_pixel;
+  const uint8_t *overlay;
+  uint32_t overlay_x;
+  uint32_t overlay_y;
+  uint32_t overlay_width;
+  uint32_t overlay_height;
+} cpng_rows;
+
 /// Receives encoded bytes; returns 0 to continue, non-zero to abort the encode.
 typedef int (*cpng_sink)(void *context, const uint8_t *data, size_t length);
 
-/// Encodes one image. `pixels` holds `height` rows of `stride` bytes; 16-bit samples are in host
-/// order. `filters` is a PNG_FILTER_* mask (0 = libpng's default adaptive choice).
+/// Encodes one image from `rows`; 16-bit samples are in host order. `filters` is a PNG_FILTER_* mask (0 = libpng's default adaptive choice).
 int cpng_write(uint32_t width, uint32_t height, int channels, int bit_depth,
-               const uint8_t *pixels, size_t stride, const cpng_write_meta *meta,
+               const cpng_rows *rows, const cpng_write_meta *meta,
                int level, int strategy, int filters,
                cpng_sink sink, void *sink_context, char *err, size_t err_length);
 
@@ -104,15 +118,27 @@ typedef struct {
 
 /// Filters rows [first_row, first_row + row_count) with `filter` (PNG filter type 0-4) and
 /// deflates them as a raw stream. 16-bit samples are host order and are written big-endian.
-int cpng_deflate_band(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t first_row, uint32_t row_count,
+int cpng_deflate_band(const cpng_rows *rows, uint32_t width, uint32_t first_row, uint32_t row_count,
                       int channels, int bit_depth, int filter, int level, int strategy, int is_last,
                       cpng_band *band, char *err, size_t err_length);
 void cpng_band_free(cpng_band *band);
 
-/// Writes the PNG: signature, IHDR, metadata chunks, the bands as IDAT chunks, IEND.
-int cpng_write_bands(uint32_t width, uint32_t height, int channels, int bit_depth, const cpng_write_meta *meta,
-                     int level, const cpng_band *bands, int band_count,
-                     cpng_sink sink, void *sink_context, char *err, size_t err_length);
+/// A PNG being written band by band: the header first, then each band's IDAT as soon as it is
+/// ready (in order), then IEND, so only the bands in flight are ever held in memory.
+typedef struct cpng_band_writer cpng_band_writer;
+
+/// Writes the signature, IHDR and metadata chunks. NULL on failure (message in err).
+cpng_band_writer *cpng_bands_begin(uint32_t width, uint32_t height, int channels, int bit_depth,
+                                   const cpng_write_meta *meta, int level, cpng_sink sink, void *sink_context,
+                                   char *err, size_t err_length);
+/// Writes one band as an IDAT chunk (the first carries the zlib header, the last the Adler-32).
+int cpng_bands_write(cpng_band_writer *writer, const cpng_band *band, int is_first, int is_last);
+/// Writes IEND. 0 on success.
+int cpng_bands_end(cpng_band_writer *writer);
+/// The message of the last failure.
+const char *cpng_bands_message(const cpng_band_writer *writer);
+/// Frees the writer (after end, or to abandon it).
+void cpng_bands_free(cpng_band_writer *writer);
 
 /// PNG_FILTER_* values, re-exported because the macros are not importable as one mask.
 extern const int CPNG_FILTER_NONE;

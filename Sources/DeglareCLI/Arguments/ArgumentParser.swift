@@ -57,6 +57,7 @@ enum ArgumentParser {
       throw ValidationError("missing argument \(missing.name) for '\(commandPath)'")
     }
     if positionals.count > spec.arguments.count {
+      if let message = spec.extraArgumentMessage { throw ValidationError(message) }
       throw ValidationError("unexpected argument '\(positionals[spec.arguments.count])' for '\(commandPath)'")
     }
     return ParsedArguments(commandPath: commandPath, positionals: positionals, values: values, flags: flags)

@@ -13,17 +13,21 @@ public struct CommandSpec: Sendable {
   public var arguments: [ArgumentSpec]
   /// Options and flags (`--help` is added by the parser).
   public var options: [OptionSpec]
+  /// The message for a positional argument beyond ``arguments``, when the generic
+  /// "unexpected argument" would not say enough (`keys set openai sk-...`).
+  public var extraArgumentMessage: String?
 
   /// Creates a spec.
   public init(
     name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = []
+    options: [OptionSpec] = [], extraArgumentMessage: String? = nil
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
     self.arguments = arguments
     self.options = options
+    self.extraArgumentMessage = extraArgumentMessage
   }
 
   /// The option with this name (`-o` or `--output`), if any.

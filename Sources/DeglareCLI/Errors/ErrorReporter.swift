@@ -1,11 +1,14 @@
 import DeglareCodecs
+import DeglareKeyStore
+import DeglarePipeline
+import DeglareProviders
 
 /// The one place that turns any error into a message on stderr and an exit code.
 enum ErrorReporter {
   /// Prints `error` and returns its exit code.
   static func report(_ error: any Error, commandPath: String, console: Console) -> ExitCode {
     let (code, message) = classify(error)
-    console.printError("error: \(sentence(message))")
+    console.printError("error: \(sentence(SecretRegistry.shared.redact(message)))")
     if code == .usage {
       let command = commandPath == "deglare" ? "" : " " + commandPath.dropFirst("deglare ".count)
       console.printError("See 'deglare help\(command)'.")
@@ -25,6 +28,23 @@ enum ErrorReporter {
     case let error as WriteError:
       if case .sameAsInput = error { return (.usage, error.description) }
       return (.cannotCreate, error.description)
+    case let error as KeyStoreError:
+      return (.noPermission, error.description)
+    case let error as ProviderError:
+      // Key problems (missing, malformed, rejected: 401/403, API_KEY_INVALID) -> 77; an option
+      // or endpoint setting that cannot work -> 64; every other provider or network failure -> 69.
+      if error.isKeyProblem { return (.noPermission, error.description) }
+      if error.isUsageProblem { return (.usage, error.description) }
+      if case .invalidEndpoint = error { return (.usage, error.description) }
+      return (.unavailable, error.description)
+    case let error as RemoveInputError:
+      return (.dataError, error.description)
+    case let error as RemovalError:
+      switch error {
+      case .stale: return (.interrupted, "cancelled; nothing written")
+      case .nothingLoaded: return (.dataError, error.description)
+      case .unusablePatch: return (.unavailable, error.description)
+      }
     case is CancellationError:
       return (.interrupted, "cancelled; nothing written")
     default:

@@ -92,21 +92,34 @@ public enum ImageFile {
   /// Encodes and writes an image atomically (see ``OutputFile``).
   /// - Throws: ``WriteError``; nothing is left behind on failure.
   public static func write(
-    _ image: ImageBuffer, metadata: ImageMetadata, to path: String, options: ImageWriteOptions, inputs: [String] = []
+    _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
+    options: ImageWriteOptions, inputs: [String] = []
   ) throws {
+    try prepare(image, overlay: overlay, metadata: metadata, to: path, options: options, inputs: inputs).publish()
+  }
+
+  /// Encodes an image into an unnamed file beside `path`; ``PreparedOutput/publish()`` names it.
+  /// `overlay`'s pixels replace the image's own in the written file.
+  /// - Throws: ``WriteError``; nothing is left behind on failure.
+  public static func prepare(
+    _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
+    options: ImageWriteOptions, inputs: [String] = []
+  ) throws -> PreparedOutput {
     switch options.format {
     case .jpeg:
       let bytes: [UInt8]
       do {
-        bytes = try JPEGCodec.encode(image, metadata: metadata, options: options.jpeg)
+        bytes = try JPEGCodec.encode(overlay?.applied(to: image) ?? image, metadata: metadata, options: options.jpeg)
       } catch {
         throw WriteError.encodeFailed(path: path, reason: error.message)
       }
-      try OutputFile.write(bytes, to: path, overwrite: options.overwrite, inputs: inputs)
+      return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in sink.write(bytes) }
     case .png, .webp:
-      try OutputFile.write(to: path, overwrite: options.overwrite, inputs: inputs) { sink in
+      return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in
         do throws(CodecError) {
-          try PNGCodec.encode(image, metadata: metadata, compression: options.pngCompression) { sink.write($0) }
+          try PNGCodec.encode(image, overlay: overlay, metadata: metadata, compression: options.pngCompression) {
+            sink.write($0)
+          }
         } catch {
           throw WriteError.encodeFailed(path: path, reason: error.message)
         }

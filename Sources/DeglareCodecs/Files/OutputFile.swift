@@ -93,6 +93,53 @@ public struct OutputSink: ~Copyable {
   }
 }
 
+/// A finished output file that has no name yet: written and fsync'ed, waiting for ``publish()``.
+///
+/// Lets a caller decide at the last moment whether the result may still be written (the removal
+/// session checks that no teardown happened meanwhile). Dropping it without publishing leaves
+/// nothing behind. Used by one task at a time.
+public final class PreparedOutput: @unchecked Sendable {
+  /// The path it will get.
+  public let path: String
+  private let overwrite: Bool
+  private var fd: Int32
+  private var tempPath: String?
+  private var finished = false
+
+  fileprivate init(path: String, overwrite: Bool, fd: Int32, tempPath: String?) {
+    self.path = path
+    self.overwrite = overwrite
+    self.fd = fd
+    self.tempPath = tempPath
+  }
+
+  /// Gives the file its name, atomically; an existing file is refused unless overwriting.
+  /// - Throws: `CancellationError` (and drops the file) when the current task was cancelled:
+  ///   an interrupted command writes nothing.
+  public func publish() throws {
+    precondition(!finished, "an output is published or discarded once")
+    defer { discard() }
+    try Task.checkCancellation()
+    try OutputFile.publish(fd: fd, tempPath: tempPath, to: path, overwrite: overwrite)
+    if let tempPath { TemporaryFiles.shared.remove(tempPath) }
+    tempPath = nil
+    OutputFile.syncDirectory(OutputFile.parentDirectory(of: path))
+  }
+
+  /// Drops the file (nothing is left behind); harmless after ``publish()``.
+  public func discard() {
+    guard !finished else { return }
+    finished = true
+    close(fd)
+    if let tempPath {
+      unlink(tempPath)
+      TemporaryFiles.shared.remove(tempPath)
+    }
+  }
+
+  deinit { discard() }
+}
+
 /// Writes output files atomically; see the comment at the top of this file.
 public enum OutputFile {
   /// Writes the bytes `produce` emits to `path`.
@@ -107,18 +154,23 @@ public enum OutputFile {
     to path: String, overwrite: Bool, inputs: [String] = [],
     _ produce: (inout OutputSink) throws -> Void
   ) throws {
+    try prepare(to: path, overwrite: overwrite, inputs: inputs, produce).publish()
+  }
+
+  /// Writes `bytes` to `path` atomically (see ``write(to:overwrite:inputs:_:)``).
+  public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, inputs: [String] = []) throws {
+    try write(to: path, overwrite: overwrite, inputs: inputs) { sink in sink.write(bytes) }
+  }
+
+  /// Writes the file without naming it; ``PreparedOutput/publish()`` names it.
+  public static func prepare(
+    to path: String, overwrite: Bool, inputs: [String] = [],
+    _ produce: (inout OutputSink) throws -> Void
+  ) throws -> PreparedOutput {
     try refuseInputs(path, inputs: inputs)
-    let directory = parentDirectory(of: path)
     var tempPath: String?
-    let fd = try openUnnamed(in: directory, for: path, tempPath: &tempPath)
-    var linked = false
-    defer {
-      close(fd)
-      if let tempPath, !linked {
-        unlink(tempPath)
-        TemporaryFiles.shared.remove(tempPath)
-      }
-    }
+    let fd = try openUnnamed(in: parentDirectory(of: path), for: path, tempPath: &tempPath)
+    let output = PreparedOutput(path: path, overwrite: overwrite, fd: fd, tempPath: tempPath)
     var sink = OutputSink(fd: fd)
     try produce(&sink)
     sink.flush()
@@ -128,15 +180,25 @@ public enum OutputFile {
     if fsync(fd) != 0 {
       throw WriteError.cannotWrite(path: path, reason: errorText(errno))
     }
-    try publish(fd: fd, tempPath: tempPath, to: path, overwrite: overwrite)
-    linked = true
-    if let tempPath { TemporaryFiles.shared.remove(tempPath) }
-    syncDirectory(directory)
+    return output
   }
 
-  /// Writes `bytes` to `path` atomically (see ``write(to:overwrite:inputs:_:)``).
-  public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, inputs: [String] = []) throws {
-    try write(to: path, overwrite: overwrite, inputs: inputs) { sink in sink.write(bytes) }
+  /// Fails early, before any expensive work, when `path` cannot be the output: it is an input,
+  /// it exists and overwriting was not asked for, or its folder is missing or not writable.
+  /// (The final write re-checks atomically; this only saves the user a wasted run.)
+  public static func preflight(_ path: String, overwrite: Bool, inputs: [String] = []) throws {
+    try refuseInputs(path, inputs: inputs)
+    var info = stat()
+    if stat(path, &info) == 0 {
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        throw WriteError.cannotWrite(path: path, reason: "it is a folder")
+      }
+      if !overwrite { throw WriteError.exists(path: path) }
+    }
+    let directory = parentDirectory(of: path)
+    if access(directory, W_OK | X_OK) != 0 {
+      throw WriteError.cannotWrite(path: path, reason: folderError(directory, errno))
+    }
   }
 
   /// Throws ``WriteError/sameAsInput(path:)`` when `path` names one of `inputs` (same path, or
@@ -182,7 +244,7 @@ public enum OutputFile {
     return named
   }
 
-  private static func publish(fd: Int32, tempPath: String?, to path: String, overwrite: Bool) throws {
+  fileprivate static func publish(fd: Int32, tempPath: String?, to path: String, overwrite: Bool) throws {
     if let tempPath {
       if overwrite {
         guard rename(tempPath, path) == 0 else { throw WriteError.cannotWrite(path: path, reason: errorText(errno)) }
@@ -224,7 +286,7 @@ public enum OutputFile {
     throw WriteError.cannotWrite(path: path, reason: "no free temporary name in the folder")
   }
 
-  private static func syncDirectory(_ directory: String) {
+  fileprivate static func syncDirectory(_ directory: String) {
     let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd >= 0 {
       fsync(fd)

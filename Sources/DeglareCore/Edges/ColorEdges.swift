@@ -24,7 +24,7 @@ public struct ColorEdges: Sendable {
   /// Finds the edges of `image`; a pixel is an edge when it is a local maximum across the edge
   /// and at least `minimumStrength` levels per pixel and `relativeStrength` times the 99th
   /// percentile of all strengths.
-  public init(_ image: AnalysisImage, minimumStrength: Float, relativeStrength: Float) {
+  public init(_ image: AnalysisPlanes, minimumStrength: Float, relativeStrength: Float) {
     let width = image.width
     let height = image.height
     var gxx = [Float](repeating: 0, count: width * height)

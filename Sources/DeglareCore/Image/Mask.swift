@@ -74,37 +74,18 @@ public struct Mask: Sendable, Equatable {
   @inlinable
   public func isInside(x: Int, y: Int) -> Bool { values[y * width + x] >= Mask.insideThreshold }
 
-  /// The mask with every value mapped to 0 or 255 by the inside threshold.
+  /// The mask with every value mapped to 0 or 255 by the inside threshold (the same storage,
+  /// without a copy, when it already holds only 0 and 255, as masks deglare writes do).
   public func binarized() -> Mask {
-    Mask(width: width, height: height, values: values.map { $0 >= Mask.insideThreshold ? 255 : 0 })
+    if values.allSatisfy({ $0 == 0 || $0 == 255 }) { return self }
+    return Mask(width: width, height: height, values: values.map { $0 >= Mask.insideThreshold ? 255 : 0 })
   }
 
   /// Number of inside pixels.
   public var insideCount: Int { values.reduce(0) { $0 + ($1 >= Mask.insideThreshold ? 1 : 0) } }
 
   /// Bounding box of the inside pixels, or nil when no pixel is inside.
-  public var insideBoundingBox: PixelRect? {
-    var minX = width
-    var minY = height
-    var maxX = -1
-    var maxY = -1
-    for y in 0..<height {
-      let row = y * width
-      var first = -1
-      var last = -1
-      for x in 0..<width where values[row + x] >= Mask.insideThreshold {
-        if first < 0 { first = x }
-        last = x
-      }
-      if first >= 0 {
-        minX = min(minX, first)
-        maxX = max(maxX, last)
-        if minY == height { minY = y }
-        maxY = y
-      }
-    }
-    return maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
-  }
+  public var insideBoundingBox: PixelRect? { insideBounds(in: PixelRect(x: 0, y: 0, width: width, height: height)) }
 
   /// A gray 8-bit image holding the mask values (for writing a mask PNG).
   public var grayImage: ImageBuffer {

@@ -43,7 +43,7 @@ extension FrameDetector {
     let contrastSums: [([Double], [Double])]
     let reach: Double
 
-    init(detector: FrameDetector, image: AnalysisImage, edges: ColorEdges, lines: [HoughLine]) {
+    init(detector: FrameDetector, image: AnalysisPlanes, edges: ColorEdges, lines: [HoughLine]) {
       self.detector = detector
       self.edges = edges
       self.lines = lines

@@ -66,7 +66,7 @@ public struct FrameDetector: Sendable {
 
   /// Detects the quad of `target` in `image` (any layout and depth).
   public func detect(in image: ImageBuffer, target: FrameTarget = .frame) -> FrameDetection {
-    let analysis = AnalysisImage(image, longSide: configuration.analysisLongSide)
+    let analysis = AnalysisPlanes(image, longSide: configuration.analysisLongSide)
     guard analysis.width >= 16, analysis.height >= 16 else {
       return fallback(size: image.size, reason: "the image is too small to search")
     }
@@ -169,7 +169,7 @@ extension FrameDetector {
   /// Every candidate of the permissive pass and every Hough line (as canonical point pairs),
   /// for looking at why a photo was detected as it was.
   public func diagnose(_ image: ImageBuffer) -> (lines: [(Point, Point)], candidates: [CandidateReport]) {
-    let analysis = AnalysisImage(image, longSide: configuration.analysisLongSide)
+    let analysis = AnalysisPlanes(image, longSide: configuration.analysisLongSide)
     let blurred = analysis.blurred(sigma: configuration.blurSigma)
     let edges = ColorEdges(
       blurred, minimumStrength: configuration.minimumEdgeStrength, relativeStrength: configuration.relativeEdgeStrength)

@@ -9,7 +9,7 @@
 
 /// Scores how much a straight edge looks like a frame against the wall, on an analysis image.
 struct WallContrast {
-  let image: AnalysisImage
+  let image: AnalysisPlanes
   /// The wall colour: the per-plane median of the image's border band.
   let wall: [Float]
   private let wallSquaredNorm: Float
@@ -23,7 +23,7 @@ struct WallContrast {
   private let darkestShadow: Float
   private let brightestWall: Float
 
-  init(_ image: AnalysisImage, configuration: FrameDetector.Configuration) {
+  init(_ image: AnalysisPlanes, configuration: FrameDetector.Configuration) {
     self.image = image
     outsideOffsets = configuration.wallOutsideBand
     insideOffsets = configuration.wallInsideBand

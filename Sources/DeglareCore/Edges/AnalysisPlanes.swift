@@ -8,7 +8,7 @@ import Foundation
 
 /// A downscaled copy of an image as float planes, values on the 8-bit scale 0...255 whatever the
 /// source depth, for analysis only.
-public struct AnalysisImage: Sendable {
+public struct AnalysisPlanes: Sendable {
   /// Width in analysis pixels.
   public let width: Int
   /// Height in analysis pixels.
@@ -89,7 +89,7 @@ public struct AnalysisImage: Sendable {
 
   /// The image with every plane blurred by a Gaussian of `sigma` analysis pixels (borders
   /// repeat the edge).
-  public func blurred(sigma: Double) -> AnalysisImage {
+  public func blurred(sigma: Double) -> AnalysisPlanes {
     guard sigma > 0 else { return self }
     let radius = max(1, Int((3 * sigma).rounded(.up)))
     var kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
@@ -119,7 +119,7 @@ public struct AnalysisImage: Sendable {
       }
       return out
     }
-    return AnalysisImage(width: width, height: height, factor: factor, planes: blurredPlanes)
+    return AnalysisPlanes(width: width, height: height, factor: factor, planes: blurredPlanes)
   }
 
   /// The colour at analysis pixel (x, y), one value per plane.

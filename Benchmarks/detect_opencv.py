@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""OpenCV implementation of the steps of `deglare detect`, for the speed comparison.
+
+Same pipeline as GlareDetector: area downscale to <= 1024 px, colour conversion (luma,
+saturation, sRGB -> linear), close-then-open backgrounds (morphologyEx), the seed tests, connected
+components of the seeds with per-blob edge statistics, bounded growth, nearest upscale, margin
+band, connected components of the full-resolution mask. Prints one JSON object like detect --json.
+Usage: detect_opencv.py IMAGE MASK
+"""
+import json
+import sys
+import time
+
+import cv2
+import numpy as np
+
+
+def main():
+    image_path, mask_path = sys.argv[1], sys.argv[2]
+    t0 = time.perf_counter()
+    bgr = cv2.imread(image_path, cv2.IMREAD_COLOR)
+    t1 = time.perf_counter()
+    H, W = bgr.shape[:2]
+    f = max(1, -(-max(H, W) // 1024))
+    h, w = H // f, W // f
+    small = cv2.resize(bgr[: h * f, : w * f], (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
+    clipped = (bgr[: h * f, : w * f].min(axis=2) >= 250).astype(np.float32)
+    clip_frac = cv2.resize(clipped, (w, h), interpolation=cv2.INTER_AREA)
+    b, g, r = cv2.split(small)
+    luma = 0.299 * r + 0.587 * g + 0.114 * b
+    hsv = cv2.cvtColor(small / 255.0, cv2.COLOR_BGR2HSV)
+    sat = hsv[..., 1]
+    lut = np.array([(v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4) for v in np.arange(256) / 255], np.float32)
+    lin = [np.interp(c, np.arange(256), lut).astype(np.float32) for c in (r, g, b)]
+    shorter = min(h, w)
+    side = lambda frac: max(3, int(round(frac * shorter)) | 1)
+    square = lambda k: cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    detail = square(side(0.01))
+    open_l = cv2.morphologyEx(cv2.morphologyEx(luma, cv2.MORPH_CLOSE, detail), cv2.MORPH_OPEN, square(side(0.10)))
+    bg = [cv2.morphologyEx(c, cv2.MORPH_OPEN, square(side(0.05))) for c in lin]
+    t = np.maximum(luma - open_l, 0)
+    lin_l = np.interp(luma, np.arange(256), lut)
+    lin_o = np.interp(open_l, np.arange(256), lut)
+    white = (luma >= 200) & (sat <= 0.12) & (t >= 30) & (lin_l >= 1.8 * np.maximum(lin_o, 1e-3))
+    blown = (clip_frac >= 0.5) & (t >= 16)
+    d = np.stack([lin[i] - bg[i] for i in range(3)], -1)
+    bgs = np.stack(bg, -1)
+    dmax, dmin = d.max(2), d.min(2)
+    purity = np.where(dmax > 1e-4, (dmax - dmin) / np.maximum(dmax, 1e-4), 0)
+    dc = d - d.mean(2, keepdims=True)
+    bc = bgs - bgs.mean(2, keepdims=True)
+    agree = (dc * bc).sum(2) / np.maximum(np.sqrt((dc * dc).sum(2) * (bc * bc).sum(2)), 1e-10)
+    veils = dmax <= 2.0 * np.maximum(bgs.max(2), 0.05)
+    colour = (dmax >= 0.05) & (purity >= 0.6) & (agree <= 0.5) & veils
+    seeds = (white | blown | colour).astype(np.uint8)
+    halo = seeds.astype(bool) | ((t >= 10) & (sat <= 0.2)) | ((dmax >= 0.025) & (purity >= 0.45) & (agree <= 0.8))
+    band = int(round(0.03 * min(H, W)))
+    bc_ = -(-band // f)
+    if bc_ > 0:
+        for m in (seeds, halo):
+            m[:bc_] = 0
+            m[-bc_:] = 0
+            m[:, :bc_] = 0
+            m[:, -bc_:] = 0
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
+    smooth = cv2.blur(cv2.blur(luma, (3, 3)), (3, 3))
+    grad = cv2.dilate(cv2.magnitude(cv2.Sobel(smooth, cv2.CV_32F, 1, 0) / 8, cv2.Sobel(smooth, cv2.CV_32F, 0, 1) / 8), square(5))
+    edge = (seeds > 0) & (cv2.erode(labels.astype(np.float32), square(3)) != labels) | ((seeds > 0) & (cv2.dilate(labels.astype(np.float32), square(3)) != labels))
+    keep = np.zeros(n, bool)
+    min_area = 0.0003 * h * w
+    lab_flat = labels.ravel()
+    order = np.argsort(lab_flat, kind="stable")
+    bounds = np.searchsorted(lab_flat[order], np.arange(n + 1))
+    edge_flat = edge.ravel()
+    for i in range(1, n):
+        idx = order[bounds[i] : bounds[i + 1]]
+        if blown.ravel()[idx].sum() >= 2:
+            keep[i] = True
+            continue
+        if stats[i, 4] < min_area:
+            continue
+        amp = max(np.percentile(t.ravel()[idx], 90), 1)
+        e = idx[edge_flat[idx]]
+        keep[i] = e.size > 0 and np.median(grad.ravel()[e]) / amp <= 0.15
+    accepted = keep[labels]
+    grown = accepted.copy()
+    for _ in range(max(1, int(round(0.02 * shorter)))):
+        nxt = cv2.dilate(grown.astype(np.uint8), square(3)).astype(bool) & halo | grown
+        if (nxt == grown).all():
+            break
+        grown = nxt
+    mask = np.zeros((H, W), np.uint8)
+    mask[: h * f, : w * f] = cv2.resize(grown.astype(np.uint8) * 255, (w * f, h * f), interpolation=cv2.INTER_NEAREST)
+    if band > 0:
+        mask[:band] = 0
+        mask[-band:] = 0
+        mask[:, :band] = 0
+        mask[:, -band:] = 0
+    blobs = cv2.connectedComponents((mask > 0).astype(np.uint8), connectivity=8)[0] - 1
+    t2 = time.perf_counter()
+    cv2.imwrite(mask_path, mask)
+    t3 = time.perf_counter()
+    print(json.dumps({"output": mask_path, "coverage_percent": round(100 * float((mask > 0).mean()), 4), "blobs": int(blobs),
+                      "seconds": round(t2 - t1, 3), "decode_seconds": round(t1 - t0, 3), "write_seconds": round(t3 - t2, 3)}))
+
+
+if __name__ == "__main__":
+    main()

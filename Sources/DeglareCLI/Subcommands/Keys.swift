@@ -1,0 +1,181 @@
+import DeglareCore
+import DeglareKeyStore
+import DeglareProviders
+
+/// `deglare keys ...`: the API keys deglare uses, kept in the Secret Service or the environment.
+struct KeysCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "keys",
+    abstract: "Store, inspect and remove the API keys for OpenAI and Gemini.",
+    discussion: """
+      Keys come from the environment first (OPENAI_API_KEY; GOOGLE_API_KEY, then GEMINI_API_KEY),
+      then from the Secret Service (gnome-keyring, KWallet...). deglare never writes a key to a file
+      and never accepts one on the command line, where it would show in 'ps'.
+      """)
+
+  static var subcommands: [any Subcommand.Type] {
+    [KeysSetCommand.self, KeysDeleteCommand.self, KeysStatusCommand.self, KeysCheckCommand.self]
+  }
+
+  init(_ arguments: ParsedArguments) throws {}
+
+  func run(_ context: CommandContext) async throws -> ExitCode { .usage }
+
+  /// The PROVIDER argument shared by the keys commands.
+  static let providerArgument = ArgumentSpec("PROVIDER", help: "openai or gemini.")
+
+  /// Parses PROVIDER.
+  static func provider(_ arguments: ParsedArguments) throws -> KeyProvider {
+    let text = try arguments.positional(0, "PROVIDER")
+    guard let provider = KeyProvider(argument: text) else {
+      throw ValidationError("unknown provider '\(text)': expected openai or gemini")
+    }
+    return provider
+  }
+}
+
+/// `deglare keys set PROVIDER`: reads the key from stdin (or a hidden prompt) and stores it.
+struct KeysSetCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "set",
+    abstract: "Store a provider's key in the Secret Service (read from stdin or a hidden prompt).",
+    discussion: """
+      Examples:
+        deglare keys set openai                      # prompts without echo
+        printf '%s' "$KEY" | deglare keys set gemini # from a pipe; one trailing newline is dropped
+      """,
+    arguments: [KeysCommand.providerArgument],
+    extraArgumentMessage:
+      "deglare never takes a key as a command-line argument (it would show in 'ps'); pipe it on stdin "
+      + "or run 'deglare keys set PROVIDER' and type it at the hidden prompt")
+
+  let provider: KeyProvider
+
+  init(_ arguments: ParsedArguments) throws {
+    provider = try KeysCommand.provider(arguments)
+  }
+
+  func run(_ context: CommandContext) async throws -> ExitCode {
+    let key: String
+    if context.input.isTerminal {
+      guard let typed = context.input.readSecretLine("\(provider.displayName) API key (input hidden): ") else {
+        throw KeyStoreError.invalidKey(reason: "nothing was typed")
+      }
+      key = typed
+    } else {
+      var bytes = context.input.readAll()
+      if bytes.last == 0x0A {
+        bytes.removeLast()
+        if bytes.last == 0x0D { bytes.removeLast() }
+      }
+      key = String(decoding: bytes, as: UTF8.self)
+    }
+    try KeyValidation.validate(key)
+    try context.secretStore.store(key, for: provider)
+    context.console.printError(
+      "stored the \(provider.displayName) key (\(KeyValidation.masked(key))) in the Secret Service as "
+        + "'\(provider.secretLabel)'")
+    let resolver = KeyResolver(environment: context.environment, store: context.secretStore)
+    if let environmentKey = resolver.environmentKey(provider) {
+      context.console.warn("\(environmentKey.source) is set and takes precedence over the stored key")
+    }
+    return .success
+  }
+}
+
+/// `deglare keys delete PROVIDER`.
+struct KeysDeleteCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "delete",
+    abstract: "Remove a provider's key from the Secret Service.",
+    arguments: [KeysCommand.providerArgument])
+
+  let provider: KeyProvider
+
+  init(_ arguments: ParsedArguments) throws {
+    provider = try KeysCommand.provider(arguments)
+  }
+
+  func run(_ context: CommandContext) async throws -> ExitCode {
+    if try context.secretStore.delete(provider) {
+      context.console.printError("removed the \(provider.displayName) key from the Secret Service")
+    } else {
+      context.console.printError("no \(provider.displayName) key was stored in the Secret Service")
+    }
+    let resolver = KeyResolver(environment: context.environment, store: context.secretStore)
+    if let environmentKey = resolver.environmentKey(provider) {
+      context.console.warn("\(environmentKey.source) is still set in the environment")
+    }
+    return .success
+  }
+}
+
+/// `deglare keys status`: where each provider's key would come from, masked.
+struct KeysStatusCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "status",
+    abstract: "Show where each provider's key would come from, masked.",
+    options: [CommonOptions.json])
+
+  let json: Bool
+
+  init(_ arguments: ParsedArguments) throws {
+    json = arguments.flag("--json")
+  }
+
+  func run(_ context: CommandContext) async throws -> ExitCode {
+    let resolver = KeyResolver(environment: context.environment, store: context.secretStore)
+    var rows: [(String, JSONValue)] = []
+    for provider in KeyProvider.allCases {
+      var members: [(String, JSONValue)] = []
+      var line = "\(provider.rawValue): "
+      do {
+        let key = try resolver.resolve(provider)
+        members += [("source", .string(key.source.description)), ("key", .string(key.masked))]
+        line += "\(key.masked) from \(key.source == .secretService ? "the Secret Service" : key.source.description)"
+      } catch KeyStoreError.missingKey {
+        members.append(("source", .null))
+        line += "no key; set \(provider.environmentVariables.joined(separator: " or ")) or run "
+          + "'deglare keys set \(provider.rawValue)'"
+      } catch KeyStoreError.unavailable(let detail, _) {
+        members += [("source", .null), ("secret_service_error", .string(detail))]
+        line += "no key in the environment, and no Secret Service is reachable (\(detail))"
+      }
+      rows.append((provider.rawValue, .object(members)))
+      if !json { context.console.print(line) }
+    }
+    if json { context.console.print(JSONValue.object(rows).text) }
+    return .success
+  }
+}
+
+/// `deglare keys check PROVIDER`: one free authenticated request (the models list).
+struct KeysCheckCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Check a provider's key with one free request (the models list); no image is sent.",
+    discussion: """
+      Uses the key deglare would use (environment first, then the Secret Service) and says whether
+      the provider accepts it, with the provider's own message if not. Exit 0 when it works, 77
+      when the key is missing or rejected, 69 when the provider cannot be reached.
+      """,
+    arguments: [KeysCommand.providerArgument],
+    options: [.value("--timeout", valueName: "S", help: "Seconds to wait for the provider (default 30).")])
+
+  let provider: KeyProvider
+  let timeout: Double
+
+  init(_ arguments: ParsedArguments) throws {
+    provider = try KeysCommand.provider(arguments)
+    timeout = try arguments.double("--timeout", in: 1...600) ?? 30
+  }
+
+  func run(_ context: CommandContext) async throws -> ExitCode {
+    let key = try KeyResolver(environment: context.environment, store: context.secretStore).resolve(provider)
+    SecretRegistry.shared.register(key.value)
+    let report = try await KeyCheck.run(
+      provider: provider.rawValue, key: key.value, environment: context.environment, timeout: timeout)
+    context.console.print("\(report.description); the key (\(key.masked)) comes from \(key.source == .secretService ? "the Secret Service" : key.source.description)")
+    return .success
+  }
+}

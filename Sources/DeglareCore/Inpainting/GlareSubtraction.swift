@@ -1,0 +1,133 @@
+import Foundation
+
+// Glare on glass is light added to the paint: observed = paint + glare, in linear light. The
+// glare layer is smooth (an out-of-focus reflection) and has one colour per reflection; the paint
+// is neither. Subtraction estimates the smooth added layer and takes it away, so the paint's own
+// texture under translucent glare is kept rather than invented:
+//
+//   1. Predict the paint inside the mask from the unmasked surroundings: the outside pixels
+//      (lightly smoothed) continued into the mask as a membrane that follows the edges of the
+//      observed image. The glare's own edges are soft, so in linear light they barely register
+//      as edges, while the paint's edges (a dark shape crossing the streak) keep the prediction
+//      of each region to that region's own surroundings.
+//   2. The residual observed - prediction is glare plus the paint's deviation from the
+//      prediction. Pixels where some channel is clearly darker than predicted cannot be explained
+//      by added light (the prediction is wrong there: a shape the surroundings do not show), and
+//      clipped pixels carry no paint signal; neither votes. Per mask component, the residual is
+//      projected on the glare's colour (the large-scale average of the positive residual) and
+//      averaged by a normalized Gaussian at the component's scale: the smooth glare stays, the
+//      paint's texture averages away.
+//   3. The glare layer is that average along the colour, never negative (glare only adds light),
+//      continued smoothly over pixels with too few votes around them; the result is observed - glare.
+//
+// Measured on the synthetic benchmark (Benchmarks/inpaint_eval.sh): the edge-guided prediction
+// is worth about 5 dB over a plain membrane of the low-passed surroundings, the vote exclusion
+// and the colour projection about 0.5 dB more, and much more on shapes enclosed by the mask.
+
+/// Estimation of the smooth added glare layer inside a mask.
+enum GlareSubtraction {
+  /// Blurred weight (the fraction of a Gaussian's mass on voting pixels) below which a pixel's
+  /// glare is continued from its neighbours instead of averaged from its own residuals.
+  static let minimumSupport: Float = 0.05
+
+  /// The glare layer of every plane: zero outside the mask, never negative.
+  /// - Parameters:
+  ///   - observed: the image (linear light) as planes.
+  ///   - inside: true for mask pixels.
+  ///   - components: the mask's connected parts, each with the sigma of its glare low-pass.
+  ///   - reliable: true for pixels whose channels are all below clipping.
+  static func glareLayer(
+    observed: ColorPlanes, inside: [Bool], components: MaskComponents, reliable: [Bool],
+    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
+  ) -> [[Float]] {
+    let width = observed.width
+    let height = observed.height
+    let count = observed.pixelCount
+    let channels = observed.planes.count
+
+    // 1. The paint, predicted from outside only and continued along the image's edges.
+    var prediction = PlaneFilter.normalizedGaussian(
+      observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: width, height: height,
+      sigma: configuration.predictionSigma
+    ).planes
+    let guidePlanes = PlaneFilter.normalizedGaussian(
+      observed.planes, weights: [Float](repeating: 1, count: count), width: width, height: height,
+      sigma: configuration.guideSigma
+    ).planes
+    let guide = MembraneSolver.Guide(
+      planes: guidePlanes, kappa: Float(configuration.edgeContrast), floor: Float(configuration.edgeFloor))
+    MembraneSolver.fill(
+      &prediction, known: inside.map { !$0 }, width: width, height: height, guide: guide, configuration: solver)
+
+    // 2. Each component's residual, voted along its colour and averaged at its scale.
+    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
+    var support = [Float](repeating: 0, count: count)
+    let mismatch = Float(-configuration.predictionMismatch)
+    for (index, component) in components.components.enumerated() {
+      let label = Int32(index)
+      // Normalized convolution needs no room beyond the component: nothing outside it votes.
+      let area = component.box
+      var residual = [[Float]](repeating: [Float](repeating: 0, count: area.area), count: channels)
+      var positive = residual
+      var votes = [Float](repeating: 0, count: area.area)
+      for y in 0..<area.height {
+        for x in 0..<area.width {
+          let p = (area.y + y) * width + area.x + x
+          guard components.labels[p] == label else { continue }
+          let a = y * area.width + x
+          var plausible = reliable[p]
+          for k in 0..<channels {
+            let r = observed.planes[k][p] - prediction[k][p]
+            residual[k][a] = r
+            positive[k][a] = max(r, 0)
+            if r < mismatch { plausible = false }
+          }
+          votes[a] = plausible ? 1 : 0
+        }
+      }
+      // The glare's colour: a unit vector from the large-scale mean of the positive residual.
+      let colour = PlaneFilter.normalizedGaussian(
+        positive, weights: votes, width: area.width, height: area.height,
+        sigma: configuration.glareColourScale * component.glareSigma, minimumWeight: 1e-6
+      ).planes
+      var projected = [Float](repeating: 0, count: area.area)
+      var direction = [[Float]](repeating: [Float](repeating: 0, count: area.area), count: channels)
+      for a in 0..<area.area {
+        var norm: Float = 0
+        for k in 0..<channels { norm += colour[k][a] * colour[k][a] }
+        norm = norm.squareRoot()
+        for k in 0..<channels {
+          direction[k][a] = norm > 1e-6 ? colour[k][a] / norm : 1 / Float(channels).squareRoot()
+          projected[a] += residual[k][a] * direction[k][a]
+        }
+      }
+      let averaged = PlaneFilter.normalizedGaussian(
+        [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
+        minimumWeight: minimumSupport)
+      for y in 0..<area.height {
+        for x in 0..<area.width {
+          let p = (area.y + y) * width + area.x + x
+          guard components.labels[p] == label else { continue }
+          let a = y * area.width + x
+          support[p] = averaged.weight[a]
+          let amount = max(averaged.planes[0][a], 0)
+          for k in 0..<channels { glare[k][p] = amount * direction[k][a] }
+        }
+      }
+    }
+
+    // 3. Inside pixels with too few votes around them (clipped cores, enclosed shapes) take the
+    // glare continued from their surroundings, with zero glare outside the mask.
+    var known = [Bool](repeating: true, count: count)
+    var needsFill = false
+    for p in 0..<count where inside[p] && support[p] < minimumSupport {
+      known[p] = false
+      needsFill = true
+    }
+    if needsFill { MembraneSolver.fill(&glare, known: known, width: width, height: height, configuration: solver) }
+    for k in 0..<channels {
+      for p in 0..<count { glare[k][p] = inside[p] ? max(glare[k][p], 0) : 0 }
+    }
+    return glare
+  }
+}

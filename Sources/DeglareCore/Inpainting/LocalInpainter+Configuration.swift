@@ -1,0 +1,67 @@
+extension LocalInpainter {
+  /// The tunables of the local methods. Scales are in pixels of the image handed to
+  /// ``LocalInpainter/repaint(_:mask:method:configuration:)``; levels are fractions of the
+  /// depth's maximum sample (255 or 65535).
+  public struct Configuration: Sendable, Equatable {
+    /// Whether to estimate the glare in linear light (sRGB decoded). Glare is added light, so it
+    /// is additive only in linear light; in gamma-encoded values it also flattens the paint.
+    public var linearLight: Bool
+    /// A colour sample at or above this fraction of the maximum is clipped: the glare saturated
+    /// the sensor and no paint signal is left, so `auto` fills it instead of subtracting.
+    public var clipLevel: Double
+    /// Clipped areas grow by this many pixels before `auto` fills them: the ring around a blown
+    /// core is nearly saturated and holds too little paint signal to subtract from.
+    public var clipGrowth: Int
+    /// Gaussian sigma, in pixels, of the smoothing of the unmasked surroundings before they are
+    /// continued into the mask as the prediction of the paint (a pixel or so: enough to calm the
+    /// canvas grain, small enough not to smear the paint's edges).
+    public var predictionSigma: Double
+    /// Gaussian sigma, in pixels, of the smoothing of the observed image that guides the
+    /// prediction's edges.
+    public var guideSigma: Double
+    /// Linear-light colour difference between neighbouring pixels at which the prediction stops
+    /// spreading across an edge (its link weight is 1/e there). Glare's soft edges change by far
+    /// less per pixel than the paint's hard ones.
+    public var edgeContrast: Double
+    /// Smallest link weight of the prediction, so that every region inside the mask still hears
+    /// from the surroundings.
+    public var edgeFloor: Double
+    /// The mask's typical half-width (twice the mean distance of its pixels to the outside) times
+    /// this factor is the sigma of the low-pass that turns
+    /// the residual into the glare layer: small enough to follow the glare's falloff, large
+    /// enough to average the paint's texture away.
+    public var glareScale: Double
+    /// The glare's colour is the average of the positive residual over this many times the
+    /// component's glare sigma (a reflection has one colour, slowly varying at most).
+    public var glareColourScale: Double
+    /// A mask pixel whose residual (observed - predicted paint, linear light) is below minus this
+    /// in any channel is darker than the prediction, which added light cannot explain: the
+    /// prediction is wrong there (a shape the surroundings do not show), so it does not vote on
+    /// the glare, which is continued over it from its neighbours instead.
+    public var predictionMismatch: Double
+    /// Smallest sigma of the glare low-pass, in pixels.
+    public var minimumSigma: Double
+    /// Largest sigma of the glare low-pass, in pixels.
+    public var maximumSigma: Double
+
+    /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
+    public init(
+      linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2, predictionSigma: Double = 1,
+      guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, glareScale: Double = 0.1,
+      glareColourScale: Double = 4, predictionMismatch: Double = 0.02, minimumSigma: Double = 1.5, maximumSigma: Double = 64
+    ) {
+      self.linearLight = linearLight
+      self.clipLevel = clipLevel
+      self.clipGrowth = clipGrowth
+      self.predictionSigma = predictionSigma
+      self.guideSigma = guideSigma
+      self.edgeContrast = edgeContrast
+      self.edgeFloor = edgeFloor
+      self.glareScale = glareScale
+      self.glareColourScale = glareColourScale
+      self.predictionMismatch = predictionMismatch
+      self.minimumSigma = minimumSigma
+      self.maximumSigma = maximumSigma
+    }
+  }
+}

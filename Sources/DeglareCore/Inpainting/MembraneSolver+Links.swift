@@ -1,0 +1,57 @@
+import Foundation
+
+extension MembraneSolver {
+  /// The weight of every link between 4-neighbours at one level: `right[p]` joins p and p + 1,
+  /// `down[p]` joins p and p + width; links leaving the image have weight 0.
+  struct Links {
+    let width: Int
+    let height: Int
+    var right: [Float]
+    var down: [Float]
+
+    /// Links of weight 1 inside the image and 0 across its border.
+    init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+      right = [Float](repeating: 1, count: width * height)
+      down = [Float](repeating: 1, count: width * height)
+      for y in 0..<height { right[y * width + width - 1] = 0 }
+      for x in 0..<width { down[(height - 1) * width + x] = 0 }
+    }
+
+    /// Links weighted by the guide's differences (all 1 without a guide).
+    init(guide: Guide?, width: Int, height: Int) {
+      self.width = width
+      self.height = height
+      let count = width * height
+      right = [Float](repeating: 1, count: count)
+      down = [Float](repeating: 1, count: count)
+      if let guide {
+        let scale = 1 / (guide.kappa * guide.kappa)
+        var dx = [Float](repeating: 0, count: count)
+        var dy = [Float](repeating: 0, count: count)
+        for plane in guide.planes {
+          for y in 0..<height {
+            for x in 0..<width {
+              let p = y * width + x
+              if x + 1 < width {
+                let d = plane[p + 1] - plane[p]
+                dx[p] += d * d
+              }
+              if y + 1 < height {
+                let d = plane[p + width] - plane[p]
+                dy[p] += d * d
+              }
+            }
+          }
+        }
+        for p in 0..<count {
+          right[p] = max(expf(-dx[p] * scale), guide.floor)
+          down[p] = max(expf(-dy[p] * scale), guide.floor)
+        }
+      }
+      for y in 0..<height { right[y * width + width - 1] = 0 }
+      for x in 0..<width { down[(height - 1) * width + x] = 0 }
+    }
+  }
+}

@@ -1,0 +1,284 @@
+import Foundation
+
+// Harmonic ("membrane") interpolation: the unknown pixels get the values that make each of them
+// the weighted mean of its four neighbours, with the known pixels held fixed (Laplace's equation
+// with Dirichlet data on the known pixels, Neumann at the image border). Without a guide all
+// weights are 1 and the result is the smoothest surface through the known values. With a guide
+// image the weight between two neighbours falls off with their difference in the guide,
+// exp(-d^2 / kappa^2), so the membrane stretches within regions of the guide and hardly across its
+// edges (the idea of colourization by optimization).
+//
+// Plain Gauss-Seidel needs ~L^2 sweeps to carry information L pixels into a hole. The solver
+// starts from a push-pull guess (known values averaged down a pyramid of 2x2 blocks and
+// interpolated back up), then runs conjugate gradients preconditioned by an aggregation
+// multigrid V-cycle (`MembraneSolver+Graph.swift`) until the residual has dropped by the
+// configured factor. Only the unknown pixels are unknowns of the system.
+
+/// Harmonic interpolation of unknown pixels from known ones, for one or more planes at once.
+enum MembraneSolver {
+  /// Tunables of the solver.
+  struct Configuration: Sendable, Equatable {
+    /// Most conjugate-gradient iterations.
+    var iterations = 40
+    /// Conjugate gradients stop once the residual's norm is below this fraction of the first one.
+    var tolerance: Float = 1e-2
+    /// Gauss-Seidel sweeps before and after the coarse correction, per level of a V-cycle.
+    var cycleSweeps = 2
+    /// Symmetric Gauss-Seidel sweeps at the coarsest level.
+    var coarsestSweeps = 40
+    /// Factor on the coarse-level correction of a V-cycle: piecewise-constant coarse levels
+    /// capture only part of a smooth error, and over-correcting makes up for it.
+    var overCorrection: Float = 1.8
+    /// A link is strong when its weight is at least this fraction of the stronger of its two
+    /// ends' strongest links; only strong links join pixels into one coarse unknown.
+    var strength: Float = 0.25
+    /// A level with at most this many unknowns has no coarser level.
+    var coarsestUnknowns = 64
+  }
+
+  /// An image whose edges the membrane should not stretch across.
+  struct Guide: Sendable {
+    /// Guide planes, same size as the planes being filled.
+    var planes: [[Float]]
+    /// Difference (Euclidean over the guide's planes) at which a link's weight falls to 1/e.
+    var kappa: Float
+    /// Smallest link weight, so that every region stays connected to the known pixels.
+    var floor: Float
+  }
+
+  /// Replaces the unknown pixels of every plane by the membrane through the known pixels.
+  /// - Parameters:
+  ///   - planes: planes of `width * height` values; known pixels are read, unknown ones written.
+  ///   - known: `true` where a pixel's value is given.
+  ///   - guide: optional edges to respect (see ``Guide``).
+  /// - Note: with no known pixel at all the planes are left as they are.
+  static func fill(
+    _ planes: inout [[Float]], known: [Bool], width: Int, height: Int, guide: Guide? = nil,
+    configuration: Configuration = Configuration()
+  ) {
+    precondition(known.count == width * height)
+    guard known.contains(true), known.contains(false) else { return }
+    pushPull(&planes, known: known, width: width, height: height)
+    let links = Links(guide: guide, width: width, height: height)
+    let system = System(links: links, known: known, planes: planes)
+    var levels = [system.graph]
+    var owners: [[Int32]] = []
+    while let last = levels.last, last.count > configuration.coarsestUnknowns {
+      let (owner, coarseCount) = last.aggregate(strength: configuration.strength)
+      guard coarseCount < last.count * 9 / 10 else { break }
+      owners.append(owner)
+      levels.append(last.coarsened(owner, count: coarseCount))
+    }
+    let multigrid = Multigrid(levels: levels, owners: owners, configuration: configuration)
+    let m = planes.count
+    var x = [Float](repeating: 0, count: system.pixels.count * m)
+    var rhs = [Float](repeating: 0, count: system.pixels.count * m)
+    for (i, p) in system.pixels.enumerated() {
+      for k in 0..<m {
+        x[i * m + k] = planes[k][Int(p)]
+        rhs[i * m + k] = system.rhs[k][i]
+      }
+    }
+    multigrid.solve(&x, rhs: rhs, vectors: m)
+    for (i, p) in system.pixels.enumerated() {
+      for k in 0..<m { planes[k][Int(p)] = x[i * m + k] }
+    }
+  }
+
+  /// The linear system on the unknown pixels.
+  struct System {
+    /// Pixel index of each unknown.
+    var pixels: [Int32]
+    /// The matrix.
+    var graph: Graph
+    /// Right-hand side per plane: known neighbours' values times their link weights.
+    var rhs: [[Float]]
+
+    init(links: Links, known: [Bool], planes: [[Float]]) {
+      let width = links.width
+      let count = known.count
+      var index = [Int32](repeating: -1, count: count)
+      var pixels: [Int32] = []
+      for p in 0..<count where !known[p] {
+        index[p] = Int32(pixels.count)
+        pixels.append(Int32(p))
+      }
+      var rowStart: [Int32] = [0]
+      var column: [Int32] = []
+      var weight: [Float] = []
+      var diagonal = [Float](repeating: 0, count: pixels.count)
+      var rhs = [[Float]](repeating: [Float](repeating: 0, count: pixels.count), count: planes.count)
+      rowStart.reserveCapacity(pixels.count + 1)
+      column.reserveCapacity(pixels.count * 4)
+      weight.reserveCapacity(pixels.count * 4)
+      for (i, pixel) in pixels.enumerated() {
+        let p = Int(pixel)
+        // The four links of p: right, left, down, up (weight 0 across the image's border).
+        let neighbours: [(Int, Float)] = [
+          (p + 1, p + 1 < count ? links.right[p] : 0), (p - 1, p >= 1 ? links.right[max(p - 1, 0)] : 0),
+          (p + width, p + width < count ? links.down[p] : 0), (p - width, p >= width ? links.down[max(p - width, 0)] : 0),
+        ]
+        for (q, w) in neighbours where w > 0 {
+          diagonal[i] += w
+          if known[q] {
+            for k in 0..<planes.count { rhs[k][i] += w * planes[k][q] }
+          } else {
+            column.append(index[q])
+            weight.append(w)
+          }
+        }
+        rowStart.append(Int32(column.count))
+      }
+      self.pixels = pixels
+      self.graph = Graph(count: pixels.count, rowStart: rowStart, column: column, weight: weight, diagonal: diagonal)
+      self.rhs = rhs
+    }
+  }
+
+  /// The preconditioned conjugate-gradient solver over a hierarchy of graphs.
+  struct Multigrid {
+    let levels: [Graph]
+    /// `owners[l][i]`: the node of level l + 1 that node i of level l belongs to.
+    let owners: [[Int32]]
+    let configuration: Configuration
+
+    /// Solves `A x = rhs` on the finest level for `m` interleaved vectors, starting from `x`
+    /// (conjugate gradients run for all vectors in lockstep, each with its own step sizes).
+    func solve(_ x: inout [Float], rhs: [Float], vectors m: Int) {
+      let graph = levels[0]
+      let n = graph.count
+      func dots(_ a: [Float], _ b: [Float]) -> [Double] {
+        var sums = [Double](repeating: 0, count: m)
+        a.withUnsafeBufferPointer { u in
+          b.withUnsafeBufferPointer { v in
+            // Hot loop: Float products summed in Double, per vector.
+            for k in 0..<m {
+              var sum = 0.0
+              var index = k
+              for _ in 0..<n {
+                sum += Double(u[index] * v[index])
+                index += m
+              }
+              sums[k] = sum
+            }
+          }
+        }
+        return sums
+      }
+      let applied = graph.apply(x, vectors: m)
+      var residual = (0..<(n * m)).map { rhs[$0] - applied[$0] }
+      let initialNorms = dots(residual, residual).map { $0.squareRoot() }
+      var active = initialNorms.map { $0 > 0 }
+      guard active.contains(true) else { return }
+      var z = vCycle(residual, level: 0, vectors: m)
+      var direction = z
+      var rz = dots(residual, z)
+      for _ in 0..<configuration.iterations {
+        let product = graph.apply(direction, vectors: m)
+        let curvature = dots(direction, product)
+        var alpha = [Float](repeating: 0, count: m)
+        for k in 0..<m where active[k] {
+          if curvature[k] > 0 { alpha[k] = Float(rz[k] / curvature[k]) } else { active[k] = false }
+        }
+        for i in 0..<n * m {
+          x[i] += alpha[i % m] * direction[i]
+          residual[i] -= alpha[i % m] * product[i]
+        }
+        let norms = dots(residual, residual)
+        for k in 0..<m where norms[k].squareRoot() <= Double(configuration.tolerance) * initialNorms[k] {
+          active[k] = false
+        }
+        guard active.contains(true) else { break }
+        z = vCycle(residual, level: 0, vectors: m)
+        let next = dots(residual, z)
+        var beta = [Float](repeating: 0, count: m)
+        for k in 0..<m where active[k] && rz[k] != 0 { beta[k] = Float(next[k] / rz[k]) }
+        rz = next
+        for k in 0..<m where !active[k] { beta[k] = 0 }
+        for i in 0..<n * m {
+          direction[i] = active[i % m] ? z[i] + beta[i % m] * direction[i] : 0
+        }
+      }
+    }
+
+    /// One symmetric V-cycle from zero for `A x = rhs` at `level` (the preconditioner).
+    func vCycle(_ rhs: [Float], level: Int, vectors m: Int) -> [Float] {
+      let graph = levels[level]
+      var x = [Float](repeating: 0, count: graph.count * m)
+      guard level + 1 < levels.count else {
+        for _ in 0..<configuration.coarsestSweeps {
+          graph.relax(&x, rhs: rhs, vectors: m, backward: false)
+          graph.relax(&x, rhs: rhs, vectors: m, backward: true)
+        }
+        return x
+      }
+      for _ in 0..<configuration.cycleSweeps { graph.relax(&x, rhs: rhs, vectors: m, backward: false) }
+      let applied = graph.apply(x, vectors: m)
+      let owner = owners[level]
+      var coarseRHS = [Float](repeating: 0, count: levels[level + 1].count * m)
+      for i in 0..<graph.count {
+        let a = Int(owner[i]) * m
+        for k in 0..<m { coarseRHS[a + k] += rhs[i * m + k] - applied[i * m + k] }
+      }
+      let correction = vCycle(coarseRHS, level: level + 1, vectors: m)
+      for i in 0..<graph.count {
+        let a = Int(owner[i]) * m
+        for k in 0..<m { x[i * m + k] += configuration.overCorrection * correction[a + k] }
+      }
+      for _ in 0..<configuration.cycleSweeps { graph.relax(&x, rhs: rhs, vectors: m, backward: true) }
+      return x
+    }
+  }
+
+  /// The initial guess: known values averaged down a pyramid of 2x2 blocks until every block is
+  /// known, then interpolated back up into the unknown pixels.
+  private static func pushPull(_ planes: inout [[Float]], known: [Bool], width: Int, height: Int) {
+    guard width > 1 || height > 1 else { return }
+    let coarseWidth = (width + 1) / 2
+    let coarseHeight = (height + 1) / 2
+    var coarse = [[Float]](repeating: [Float](repeating: 0, count: coarseWidth * coarseHeight), count: planes.count)
+    var coarseCount = [Float](repeating: 0, count: coarseWidth * coarseHeight)
+    for y in 0..<height {
+      for x in 0..<width where known[y * width + x] {
+        let c = (y / 2) * coarseWidth + x / 2
+        coarseCount[c] += 1
+        for k in 0..<planes.count { coarse[k][c] += planes[k][y * width + x] }
+      }
+    }
+    var coarseKnown = [Bool](repeating: false, count: coarseWidth * coarseHeight)
+    for c in 0..<coarseCount.count where coarseCount[c] > 0 {
+      coarseKnown[c] = true
+      for k in 0..<planes.count { coarse[k][c] /= coarseCount[c] }
+    }
+    if coarseKnown.contains(false) {
+      pushPull(&coarse, known: coarseKnown, width: coarseWidth, height: coarseHeight)
+    }
+    for k in 0..<planes.count {
+      upsample(coarse[k], coarseWidth: coarseWidth, coarseHeight: coarseHeight, into: &planes[k], known: known,
+               width: width, height: height)
+    }
+  }
+
+  /// Bilinear upsampling of the coarse solution into the unknown pixels (pixel centres aligned:
+  /// fine x maps to coarse (x + 0.5) / 2 - 0.5).
+  private static func upsample(
+    _ coarse: [Float], coarseWidth: Int, coarseHeight: Int, into plane: inout [Float], known: [Bool], width: Int,
+    height: Int
+  ) {
+    for y in 0..<height {
+      let cy = min(max((Float(y) + 0.5) / 2 - 0.5, 0), Float(coarseHeight - 1))
+      let y0 = Int(cy)
+      let y1 = min(y0 + 1, coarseHeight - 1)
+      let fy = cy - Float(y0)
+      for x in 0..<width where !known[y * width + x] {
+        let cx = min(max((Float(x) + 0.5) / 2 - 0.5, 0), Float(coarseWidth - 1))
+        let x0 = Int(cx)
+        let x1 = min(x0 + 1, coarseWidth - 1)
+        let fx = cx - Float(x0)
+        let top = coarse[y0 * coarseWidth + x0] * (1 - fx) + coarse[y0 * coarseWidth + x1] * fx
+        let bottom = coarse[y1 * coarseWidth + x0] * (1 - fx) + coarse[y1 * coarseWidth + x1] * fx
+        plane[y * width + x] = top * (1 - fy) + bottom * fy
+      }
+    }
+  }
+}

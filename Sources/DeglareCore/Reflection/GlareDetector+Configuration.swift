@@ -1,0 +1,108 @@
+extension GlareDetector {
+  /// Every threshold of the detector, with its unit and why it has its value.
+  ///
+  /// Units: 8-bit levels are sRGB-encoded values 0...255 (16-bit images are scaled to 8 bits);
+  /// "luma" is 0.299 R + 0.587 G + 0.114 B of those levels; "linear" values are sRGB decoded to
+  /// linear light, 0...1, where glass reflections add. Lengths called fractions are relative to the
+  /// *analysis* image's shorter side (the image is first averaged down so its longer side is at
+  /// most ``maxAnalysisSide``), so the detector behaves the same at 3 MP and 48 MP. Pixel counts
+  /// are analysis pixels.
+  ///
+  /// The defaults are precision-first: a missed reflection costs the user one brush stroke, a
+  /// false positive costs scrubbing paint out of the proposal.
+  public struct Configuration: Sendable, Equatable {
+    /// Longest side of the analysis copy, in pixels. 1024 keeps every test at about one
+    /// megapixel (fast) while a 20 px-wide streak on a 6000 px photo is still 3-4 px wide.
+    public var maxAnalysisSide: Int = 1024
+
+    /// Side of the square opening that estimates the paint under glare from luma, as a fraction of
+    /// the shorter side. Structures narrower than it (streaks, spots, halos) are "elevated"; 0.10
+    /// holds streaks up to a tenth of the picture wide without treating whole walls as elevated.
+    public var luminanceOpeningFraction: Double = 0.10
+    /// Side of the per-channel opening used by the coloured test (fraction of the shorter side).
+    /// Smaller than the luma opening so the background colour comes from the paint right beside a
+    /// streak, not from a dark figure further away.
+    public var colourOpeningFraction: Double = 0.05
+    /// Side of a small closing applied before both openings (fraction of the shorter side): it
+    /// fills thin dark details (lettering on a label, canvas texture, a frame's shadow line) so
+    /// they cannot drag the background estimate down and make plain paint look elevated.
+    public var detailClosingFraction: Double = 0.01
+
+    // MARK: Achromatic (white) glare: the iOS app's rule, hardened
+
+    /// Minimum luma (8-bit) of a white-glare pixel: glare that matters is bright.
+    public var minLuma: Float = 200
+    /// Maximum HSV saturation, (max - min) / max, of a white-glare pixel: reflected daylight and
+    /// lamps wash colour out; pale but coloured paint (beige dresses) stays out.
+    public var maxSaturation: Float = 0.12
+    /// Minimum elevation of luma above its opening (8-bit levels).
+    public var minElevation: Float = 30
+    /// Minimum ratio of linear luminance to the opening's linear luminance: reflected light adds a
+    /// lot of light (x1.8 or more); painted light and pale skies sit closer to their surroundings.
+    public var minLinearRatio: Float = 1.8
+
+    // MARK: Blown (clipped) cores
+
+    /// Sample level (8-bit) at which all three channels count as clipped. Photographed paint
+    /// almost never clips (under 0.001 % of pixels in the reference photos); specular cores do.
+    public var clipLevel: UInt8 = 250
+    /// Fraction of an analysis cell's source pixels that must be clipped for the cell to be blown.
+    public var minClippedFraction: Float = 0.5
+    /// Minimum luma elevation (8-bit) of a blown cell above the opening: a clipped core stands out
+    /// from its surroundings, a clipped white wall does not.
+    public var blownMinElevation: Float = 16
+    /// A seed blob with at least this many blown cells is a specular core and skips the edge test.
+    public var minBlownCells: Int = 2
+
+    // MARK: Coloured additive glare (cyan skylight, green exit sign)
+
+    /// Minimum excess of the strongest channel over its opening, in linear light.
+    public var minColourExcess: Float = 0.05
+    /// Minimum purity of the excess, (max - min) / max over the three channels' excesses: light
+    /// from a coloured source adds mostly to one or two channels; a paler patch of the same paint
+    /// adds to all three (purity about 0.25).
+    public var minColourPurity: Float = 0.6
+    /// Maximum cosine between the excess's chroma and the background's chroma (each with its
+    /// grey component removed): the added colour must depart from the paint's own hue, which
+    /// rejects gilt frames and lit passages of coloured paint.
+    public var maxHueAgreement: Float = 0.5
+    /// Maximum ratio of the excess to the background's strongest channel (linear, floored at
+    /// 0.05): a reflection veils the paint, it does not outshine it many times over; a lit,
+    /// coloured object against near-black paint (gilt wood beside a black sofa) does.
+    public var maxColourContrast: Float = 2.0
+
+    // MARK: Blobs
+
+    /// Seed blobs smaller than this fraction of the analysis image are dropped (specular cores
+    /// are exempt: they are small by nature).
+    public var minBlobFraction: Double = 0.0003
+    /// Maximum edge sharpness of a seed blob: the median, along its boundary, of the largest
+    /// gradient within 2 px, divided by the blob's elevation (90th percentile), per analysis px.
+    /// Glare fades out over many pixels (a 3 px Gaussian edge gives about 0.13); paint has hard
+    /// edges (0.25 and more).
+    public var maxEdgeSharpness: Float = 0.15
+
+    // MARK: Growth into halos
+
+    /// Accepted seeds grow into neighbouring pixels that are elevated by at least this (8-bit
+    /// luma levels) ...
+    public var haloElevation: Float = 10
+    /// ... and at most this saturated, or that pass the coloured test at relaxed thresholds.
+    public var haloSaturation: Float = 0.2
+    /// Relaxation of the coloured thresholds for halo pixels (excess and purity are multiplied,
+    /// the hue cosine gets this added to its limit).
+    public var haloColourRelaxation: Float = 0.5
+    /// How far seeds may grow, as a fraction of the shorter side: far enough to cover a bloom's
+    /// halo, never far enough to flood a pale wall.
+    public var growRadiusFraction: Double = 0.02
+
+    // MARK: Margin band
+
+    /// Default margin band (never proposed) as a fraction of the full image's shorter side: the
+    /// strip of real wall a straightened photo keeps around the frame.
+    public var marginBandFraction: Double = 0.03
+
+    /// The defaults.
+    public init() {}
+  }
+}

@@ -1,1 +1,0 @@
-// DeglareKeyStore: see Package.swift for this target's place in the layers.

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+import DeglareCodecs
+import DeglareCore
+import DeglareProviders
+
+/// `remove --dry-run DIR`: writes exactly what the provider would receive, plus the plan, and
+/// calls nothing. Needs no key and no network.
+public enum DryRun {
+  /// What a dry run wrote.
+  public struct Report: Sendable {
+    /// The plan.
+    public var plan: CropPlan
+    /// The files written, in order (the upload files, then plan.json).
+    public var files: [String]
+    /// The plan as written to plan.json.
+    public var planJSON: JSONValue
+  }
+
+  /// Writes the provider's upload files and `plan.json` into `directory` (created if needed).
+  /// - Throws: ``WriteError`` (73/64 in the CLI), or the provider's preview error.
+  public static func write(
+    image: ImageBuffer, mask: Mask, imagePath: String, provider: any ImageEditProvider, settings: RemoveSettings,
+    directory: String, overwrite: Bool
+  ) throws -> Report {
+    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
+      throw RemovalError.nothingLoaded
+    }
+    try makeDirectory(directory)
+    let request = RemoveSteps.request(image: image, mask: mask, plan: plan, prompt: settings.prompt)
+    let uploads = try provider.uploadPreview(for: request)
+    var files: [String] = []
+    for upload in uploads {
+      let path = directory + "/" + upload.name
+      try OutputFile.write(upload.bytes, to: path, overwrite: overwrite, inputs: [imagePath])
+      files.append(path)
+    }
+    var members: [(String, JSONValue)] = [
+      ("image", .string(imagePath)),
+      ("image_size", .array([.int(image.width), .int(image.height)])),
+      ("crop", .array(plan.crop.array.map(JSONValue.int))),
+      ("upload_size", .array([.int(plan.uploadSize.width), .int(plan.uploadSize.height)])),
+      ("provider", .string(provider.name)),
+      (provider.isRemote ? "model" : "method", .string(provider.model)),
+      ("masked_pixels", .int(mask.insideCount)),
+      ("leaves_machine", .bool(provider.isRemote)),
+      ("files", .array(uploads.map { .string($0.name) })),
+    ]
+    if let aspect = plan.aspectName { members.insert(("aspect_ratio", .string(aspect)), at: 4) }
+    let json = JSONValue.object(members)
+    let planPath = directory + "/plan.json"
+    try OutputFile.write(Array((json.text + "\n").utf8), to: planPath, overwrite: overwrite, inputs: [imagePath])
+    files.append(planPath)
+    return Report(plan: plan, files: files, planJSON: json)
+  }
+
+  /// `mkdir -p`, with a clear error.
+  static func makeDirectory(_ path: String) throws {
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      var info = stat()
+      if stat(current, &info) == 0 {
+        if (info.st_mode & S_IFMT) != S_IFDIR {
+          throw WriteError.cannotWrite(path: path, reason: "\(current) is a file, not a folder")
+        }
+        continue
+      }
+      if mkdir(current, 0o777) != 0 && errno != EEXIST {
+        throw WriteError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+      }
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import DeglareCodecs
+import DeglareCore
+import DeglareProviders
+import Dispatch
+
+/// Why a removal ended without a result.
+public enum RemovalError: Error, Equatable, CustomStringConvertible {
+  /// A teardown (cancel, a new mask or image, a newer removal, close) happened while the
+  /// provider worked; its answer was dropped and nothing was written.
+  case stale(startedAt: UInt64, current: UInt64)
+  /// The session has no image or no mask.
+  case nothingLoaded
+  /// The provider's image cannot be the crop that was sent (exit 69 in the CLI).
+  case unusablePatch(provider: String, message: String)
+
+  /// One sentence.
+  public var description: String {
+    switch self {
+    case .stale:
+      return "the removal was superseded before its result arrived; the result was dropped and nothing was written"
+    case .nothingLoaded:
+      return "load an image and a mask before removing"
+    case .unusablePatch(let provider, let message):
+      return "\(provider) returned an unusable image: \(message); nothing was written"
+    }
+  }
+}
+
+/// A completed removal: what was written and how.
+public struct RemovalResult: Sendable {
+  /// The summary for the user.
+  public var summary: RemovalSummary
+  /// The generation it belongs to.
+  public var generation: UInt64
+}
+
+/// The state a removal works on — the current image, mask, pending removal and last result —
+/// guarded by a monotonic generation counter, so a late answer can never resurrect state the
+/// user tore down and an interrupted removal never writes.
+///
+/// Every teardown (``cancel()``, ``clearMask()``, ``replaceMask(_:)``, ``replaceImage(_:)``,
+/// ``close()``, and starting a newer ``remove(provider:settings:)``) bumps ``generation``. A
+/// removal captures the generation when it starts and checks it after every await and right
+/// before its only write-back (publishing the output file and recording the result); a stale
+/// removal throws ``RemovalError/stale(startedAt:current:)``, its prepared output is discarded
+/// unpublished, and the session is left exactly as the teardown left it. Being an actor, the
+/// session serialises teardowns and checks, so no check can interleave with a teardown.
+public actor RemovalSession {
+  /// Bumped by every teardown; a removal's result is applied only if it has not moved.
+  public private(set) var generation: UInt64 = 0
+  /// The image (and its path, for messages and the input-as-output check).
+  public private(set) var image: DecodedImage?
+  /// The image's path.
+  public private(set) var imagePath: String?
+  /// The binary mask (255 = repaint), the image's size.
+  public private(set) var mask: Mask?
+  /// The last removal that was written in the current generation.
+  public private(set) var lastResult: RemovalResult?
+  private var inFlightCancel: (@Sendable () -> Void)?
+
+  /// Creates an empty session.
+  public init() {}
+
+  /// Loads an image and its mask (a teardown of whatever was there).
+  public func load(image: DecodedImage, path: String, mask: Mask) {
+    tearDown()
+    precondition(image.image.size == mask.size, "validate the mask before loading it")
+    self.image = image
+    self.imagePath = path
+    self.mask = mask
+  }
+
+  /// Replaces the image; the old mask no longer applies and is cleared.
+  public func replaceImage(_ image: DecodedImage, path: String) {
+    tearDown()
+    self.image = image
+    self.imagePath = path
+    self.mask = nil
+  }
+
+  /// Replaces the mask.
+  public func replaceMask(_ mask: Mask) {
+    tearDown()
+    self.mask = mask
+  }
+
+  /// Clears the mask.
+  public func clearMask() {
+    tearDown()
+    mask = nil
+  }
+
+  /// Cancels the pending removal, if any.
+  public func cancel() {
+    tearDown()
+  }
+
+  /// Drops everything.
+  public func close() {
+    tearDown()
+    image = nil
+    imagePath = nil
+    mask = nil
+  }
+
+  /// Runs a removal with `provider` and writes the result, unless a teardown intervenes.
+  ///
+  /// Starting a removal tears down any older one (its answer will be dropped). The crop and its
+  /// mask go to the provider; the patch comes back, is feathered and composited; the output is
+  /// encoded into an unnamed file; and only if the generation is still the one captured at the
+  /// start (and the task was not cancelled) is the file published and the result recorded.
+  /// - Throws: ``RemovalError``, `CancellationError`, the provider's errors, ``WriteError``.
+  public func remove(provider: any ImageEditProvider, settings: RemoveSettings) async throws -> RemovalResult {
+    tearDown()
+    let started = generation
+    guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
+    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
+      throw RemovalError.nothingLoaded
+    }
+    try OutputFile.preflight(settings.output.path, overwrite: settings.output.options.overwrite, inputs: settings.output.inputs)
+    let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan, prompt: settings.prompt)
+
+    // The provider runs in a task of its own, so a teardown can abort the transfer; the
+    // caller's cancellation (Ctrl-C) is forwarded to it as well.
+    let clock = ContinuousClock()
+    let providerStart = clock.now
+    let call = Task { try await provider.edit(request) }
+    inFlightCancel = { call.cancel() }
+    let edit: EditResult
+    do {
+      edit = try await withTaskCancellationHandler {
+        try await call.value
+      } onCancel: {
+        call.cancel()
+      }
+    } catch {
+      try ensureCurrent(started)
+      throw error
+    }
+    if generation == started { inFlightCancel = nil }
+    let providerSeconds = (clock.now - providerStart).seconds
+    try ensureCurrent(started)
+    try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.name)
+
+    let output = settings.output
+    let feather = settings.feather
+    let prepared = try await Task.detached(priority: .userInitiated) {
+      let repainted = RemoveSteps.repaintedCrop(
+        image: decoded.image, mask: mask, plan: plan, patch: edit.image, feather: feather)
+      try Task.checkCancellation()
+      return try ImageFile.prepare(
+        decoded.image, overlay: repainted, metadata: decoded.metadata, to: output.path, options: output.options,
+        inputs: output.inputs)
+    }.value
+    // The only write-back: publish the file and record the result, if still current.
+    do {
+      try ensureCurrent(started)
+    } catch {
+      prepared.discard()
+      throw error
+    }
+    try prepared.publish()
+    let summary = RemovalSummary(
+      output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
+      provider: provider.name, model: edit.model, isRemote: provider.isRemote, usage: edit.usage,
+      maskedPixels: mask.insideCount, providerSeconds: providerSeconds, notes: edit.notes)
+    let result = RemovalResult(summary: summary, generation: started)
+    lastResult = result
+    return result
+  }
+
+  /// Throws when a teardown happened since `started` or the task was cancelled.
+  private func ensureCurrent(_ started: UInt64) throws {
+    if generation != started { throw RemovalError.stale(startedAt: started, current: generation) }
+    try Task.checkCancellation()
+  }
+
+  /// Bumps the generation, cancels the pending removal, forgets the last result.
+  private func tearDown() {
+    generation &+= 1
+    inFlightCancel?()
+    inFlightCancel = nil
+    lastResult = nil
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  public var seconds: Double {
+    let parts = components
+    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,67 @@
+import DeglareCodecs
+import DeglareCore
+
+/// How a removal runs, apart from the provider: crop padding, feather, prompt, and where the
+/// result goes.
+public struct RemoveSettings: Sendable {
+  /// Padding around the mask's bounding box, as a fraction of its longer side (`--padding`).
+  public var padding: Double
+  /// Inward feather width in full-resolution pixels (`--feather`; 0 = hard edge).
+  public var feather: Double
+  /// The user's prompt for remote providers (`--prompt`), or nil for the provider's default.
+  public var prompt: String?
+  /// Where and how the result is written.
+  public var output: OutputSettings
+
+  /// Creates settings; the defaults are DESIGN.md's.
+  public init(padding: Double = 0.12, feather: Double = 6, prompt: String? = nil, output: OutputSettings) {
+    self.padding = padding
+    self.feather = feather
+    self.prompt = prompt
+    self.output = output
+  }
+}
+
+/// The output of a removal.
+public struct OutputSettings: Sendable {
+  /// The output path.
+  public var path: String
+  /// Format, compression and overwrite policy.
+  public var options: ImageWriteOptions
+  /// The files the command read; the output may never be one of them.
+  public var inputs: [String]
+
+  /// Creates output settings.
+  public init(path: String, options: ImageWriteOptions, inputs: [String]) {
+    self.path = path
+    self.options = options
+    self.inputs = inputs
+  }
+}
+
+/// What a removal did, for the summary (`--json` keys: output, crop, upload_size, provider,
+/// model or method, seconds, usage).
+public struct RemovalSummary: Sendable {
+  /// The written file.
+  public var output: String
+  /// The crop in canonical coordinates.
+  public var crop: PixelRect
+  /// The size the crop was sent at.
+  public var uploadSize: PixelSize
+  /// The aspect-ratio name sent to the provider, if any.
+  public var aspectName: String?
+  /// "local", "openai" or "gemini".
+  public var provider: String
+  /// The model (remote) or method (local) that ran.
+  public var model: String
+  /// Whether the provider was remote (decides "model" versus "method" in the summary).
+  public var isRemote: Bool
+  /// Token usage, when the provider reported it.
+  public var usage: JSONValue?
+  /// Pixels inside the mask.
+  public var maskedPixels: Int
+  /// Seconds the provider took.
+  public var providerSeconds: Double
+  /// Notes from the provider (model family fallbacks, retries).
+  public var notes: [String]
+}

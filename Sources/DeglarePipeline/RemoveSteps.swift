@@ -1,0 +1,81 @@
+import DeglareCodecs
+import DeglareCore
+import DeglareProviders
+
+/// Why a removal cannot run on the given inputs (exit 65 in the CLI).
+public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
+  /// The mask and image sizes differ (after EXIF orientation).
+  case sizeMismatch(mask: PixelSize, image: PixelSize, maskPath: String, imagePath: String)
+  /// No mask pixel is inside (>= 128).
+  case emptyMask(maskPath: String)
+
+  /// One sentence naming the files.
+  public var description: String {
+    switch self {
+    case .sizeMismatch(let mask, let image, let maskPath, let imagePath):
+      return "the mask \(maskPath) is \(mask) but the image \(imagePath) is \(image); they must have the same "
+        + "size after EXIF orientation (deglare never resizes a mask)"
+    case .emptyMask(let maskPath):
+      return "nothing to remove: the mask \(maskPath) has no white (>= 128) pixel"
+    }
+  }
+}
+
+/// The pure steps of a removal, in order; each is a function of values, so the session, the
+/// dry run and the tests share them.
+public enum RemoveSteps {
+  /// Checks the mask against the image and returns it binarized.
+  public static func validatedMask(_ mask: Mask, image: ImageBuffer, maskPath: String, imagePath: String) throws -> Mask {
+    guard mask.size == image.size else {
+      throw RemoveInputError.sizeMismatch(mask: mask.size, image: image.size, maskPath: maskPath, imagePath: imagePath)
+    }
+    let binary = mask.binarized()
+    guard binary.insideBoundingBox != nil else { throw RemoveInputError.emptyMask(maskPath: maskPath) }
+    return binary
+  }
+
+  /// Plans the crop and upload size for `provider`.
+  public static func plan(mask: Mask, capability: UploadCapability, padding: Double) -> CropPlan? {
+    CropPlanner.plan(mask: mask, capability: capability, padding: padding)
+  }
+
+  /// The request the provider receives: the crop and its mask, resampled to the upload size.
+  public static func request(image: ImageBuffer, mask: Mask, plan: CropPlan, prompt: String?) -> EditRequest {
+    let crop = image.cropped(to: plan.crop)
+    let cropMask: Mask = mask.cropped(to: plan.crop)
+    if plan.isNativeSize {
+      return EditRequest(image: crop, mask: cropMask, prompt: prompt)
+    }
+    return EditRequest(
+      image: Resampler.resize(crop, to: plan.uploadSize),
+      mask: Resampler.resizeMask(cropMask, to: plan.uploadSize), prompt: prompt)
+  }
+
+  /// The repainted crop: the provider's patch resampled to the crop, feathered inward and
+  /// composited over the original crop. Every pixel outside the mask keeps the original's bytes
+  /// (``Composite`` never writes where the feathered alpha is 0, and ``Feather`` makes it 0
+  /// wherever the mask is outside); the encoder writes it over the original (a ``RegionOverlay``).
+  public static func repaintedCrop(
+    image: ImageBuffer, mask: Mask, plan: CropPlan, patch: ImageBuffer, feather: Double
+  ) -> RegionOverlay {
+    let crop = plan.crop
+    let patchAtCrop = patch.size == crop.size ? patch : Resampler.resize(patch, to: crop.size)
+    let alpha = Feather.alpha(mask: mask, crop: crop, width: feather)
+    var pixels = image.cropped(to: crop)
+    Composite.apply(
+      patch: patchAtCrop, alpha: alpha, onto: &pixels, at: PixelRect(x: 0, y: 0, width: crop.width, height: crop.height))
+    return RegionOverlay(x: crop.x, y: crop.y, pixels: pixels)
+  }
+
+  /// Rejects a returned patch whose shape cannot be the crop (a provider bug or a proxy's
+  /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side.
+  public static func checkPatch(_ patch: ImageBuffer, uploadSize: PixelSize, provider: String) throws {
+    let expected = Double(uploadSize.width) / Double(uploadSize.height)
+    let actual = Double(patch.width) / Double(patch.height)
+    if patch.width < 8 || patch.height < 8 || max(expected / actual, actual / expected) > 1.25 {
+      throw RemovalError.unusablePatch(
+        provider: provider,
+        message: "the returned image is \(patch.width)x\(patch.height), which cannot be the \(uploadSize) crop that was sent")
+    }
+  }
+}

@@ -1,0 +1,234 @@
+@preconcurrency import Glibc
+import Foundation
+
+/// A client for a running stub server's control API (`/__control/...`, see StubServer/README.md).
+///
+/// It speaks HTTP over a raw socket, independent of the transport under test.
+public struct StubServer: Sendable {
+  /// The port on 127.0.0.1.
+  public let port: Int
+
+  /// Creates a client for a server on `port`.
+  public init(port: Int) { self.port = port }
+
+  /// `http://127.0.0.1:<port>`.
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
+  /// The value for `OPENAI_BASE_URL` (includes `/v1`, as the SDK's default does).
+  public var openAIBaseURL: String { baseURL + "/v1" }
+  /// The value for `GOOGLE_GEMINI_BASE_URL` (no version segment).
+  public var geminiBaseURL: String { baseURL }
+
+  /// Sets the default mode (clearing queued ones), or queues `mode` for the next `times` API
+  /// requests. `options`: `retry_ms`, `drip_bytes`, `drip_ms`.
+  public func setMode(_ mode: String, times: Int? = nil, options: [String: String] = [:]) throws {
+    var query = "mode=\(mode)"
+    if let times { query += "&times=\(times)" }
+    for (key, value) in options.sorted(by: { $0.key < $1.key }) { query += "&\(key)=\(value)" }
+    try expectOK(request("POST", "/__control/mode?\(query)"))
+  }
+
+  /// Releases every request held by `gate` mode; returns how many were held.
+  @discardableResult
+  public func release() throws -> Int {
+    let response = try expectOK(request("POST", "/__control/release"))
+    let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+    return object?["released"] as? Int ?? 0
+  }
+
+  /// Makes the server accept only `key` (nil: any non-empty key).
+  public func requireKey(_ key: String?) throws {
+    let value = key?.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    try expectOK(request("POST", "/__control/key?key=\(value)"))
+  }
+
+  /// Forgets recorded requests and modes.
+  public func reset() throws { try expectOK(request("POST", "/__control/reset")) }
+
+  /// How many requests are held at the gate and how many were recorded.
+  public func state() throws -> (held: Int, requests: Int) {
+    let response = try expectOK(request("GET", "/__control/state"))
+    let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+    return (object?["held"] as? Int ?? 0, object?["requests"] as? Int ?? 0)
+  }
+
+  /// Waits until `count` requests are held at the gate (polling every 10 ms).
+  public func waitUntilHeld(_ count: Int = 1, timeout: Double = 60) async throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if try state().held >= count { return }
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    throw StubServerError("no request reached the gate within \(timeout) s")
+  }
+
+  /// Every API request recorded so far, oldest first.
+  public func requests() throws -> [StubRecordedRequest] {
+    let response = try expectOK(request("GET", "/__control/requests"))
+    return try JSONDecoder().decode([StubRecordedRequest].self, from: Data(response.body))
+  }
+
+  /// The raw body of recorded request `index`.
+  public func body(ofRequest index: Int) throws -> [UInt8] {
+    try expectOK(request("GET", "/__control/requests/\(index)/body")).body
+  }
+
+  /// The bytes of the first multipart part named `name` in recorded request `index`.
+  public func part(_ name: String, ofRequest index: Int) throws -> [UInt8] {
+    try expectOK(request("GET", "/__control/requests/\(index)/parts/\(name)")).body
+  }
+
+  /// The decoded bytes of inline image `number` (0-based) of Gemini request `index`.
+  public func inlineImage(_ number: Int, ofRequest index: Int) throws -> [UInt8] {
+    try expectOK(request("GET", "/__control/requests/\(index)/images/\(number)")).body
+  }
+
+  // MARK: - HTTP over a socket
+
+  struct RawResponse {
+    var status: Int
+    var body: [UInt8]
+  }
+
+  @discardableResult
+  private func expectOK(_ response: RawResponse) throws -> RawResponse {
+    guard response.status == 200 else {
+      throw StubServerError(
+        "control request failed: \(response.status) \(String(decoding: response.body, as: UTF8.self))")
+    }
+    return response
+  }
+
+  private func request(_ method: String, _ path: String) throws -> RawResponse {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw StubServerError("socket failed") }
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw StubServerError("cannot connect to the stub on port \(port)") }
+    let head = Array(
+      "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+    _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count > 0 {
+        received += buffer[..<count]
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        break
+      }
+    }
+    guard let split = Self.find([13, 10, 13, 10], in: received) else {
+      throw StubServerError("malformed control response")
+    }
+    let statusLine = String(decoding: received[..<split], as: UTF8.self).split(separator: " ")
+    let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+    return RawResponse(status: status, body: Array(received[(split + 4)...]))
+  }
+
+  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for index in 0...(haystack.count - needle.count)
+    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+      return index
+    }
+    return nil
+  }
+}
+
+/// One request as the stub recorded it (`GET /__control/requests`).
+public struct StubRecordedRequest: Decodable, Sendable {
+  /// One multipart part.
+  public struct Part: Decodable, Sendable {
+    /// Field name.
+    public var name: String
+    /// File name, nil for a text field.
+    public var filename: String?
+    /// Part Content-Type, nil when absent.
+    public var content_type: String?
+    /// Byte count.
+    public var length: Int
+    /// The part's header lines as sent.
+    public var headers: [String]
+    /// The text of a field (nil for files).
+    public var value: String?
+    /// What a file part decodes to.
+    public var image: ImageSummary?
+  }
+
+  /// An inline image of a Gemini request.
+  public struct InlineImage: Decodable, Sendable {
+    /// "contents[0].parts[1]".
+    public var path: String
+    /// "inlineData" or "inline_data".
+    public var part_key: String
+    /// "mimeType" or "mime_type".
+    public var mime_key: String
+    /// The declared MIME type.
+    public var mime_type: String
+    /// "standard", "url", "either" or "mixed".
+    public var alphabet: String
+    /// Whether the base64 ended with '='.
+    public var padded: Bool
+    /// Decoded byte count (-1 when the base64 was invalid).
+    public var length: Int
+    /// What the bytes decode to.
+    public var image: ImageSummary?
+  }
+
+  /// What image bytes decode to.
+  public struct ImageSummary: Decodable, Sendable {
+    /// "png" or "jpeg", nil when undecodable.
+    public var format: String?
+    /// Pixel width.
+    public var width: Int?
+    /// Pixel height.
+    public var height: Int?
+    /// 8 or 16.
+    public var bit_depth: Int?
+    /// "gray", "RGB", "RGBA" ...
+    public var channels: String?
+  }
+
+  /// Order of arrival, from 0.
+  public var index: Int
+  /// "GET" or "POST".
+  public var method: String
+  /// The path without the query.
+  public var path: String
+  /// Query parameters as [name, value].
+  public var query: [[String]]
+  /// Headers as [name, value] in wire order.
+  public var headers: [[String]]
+  /// The Content-Type header.
+  public var content_type: String?
+  /// Body byte count.
+  public var body_length: Int
+  /// The mode that answered it.
+  public var mode: String
+  /// The answer's status (0 while held).
+  public var status: Int
+  /// Multipart parts, for multipart requests.
+  public var multipart: [Part]?
+  /// Inline images, for JSON requests.
+  public var inline_images: [InlineImage]?
+
+  /// The first header with this name (case-insensitive).
+  public func header(_ name: String) -> String? {
+    headers.first { $0.first?.lowercased() == name.lowercased() }.flatMap { $0.count > 1 ? $0[1] : nil }
+  }
+
+  /// The first part with this name.
+  public func part(_ name: String) -> Part? { multipart?.first { $0.name == name } }
+}

@@ -1,1 +1,0 @@
-// DeglareTransport: see Package.swift for this target's place in the layers.

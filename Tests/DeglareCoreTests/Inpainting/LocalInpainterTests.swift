@@ -1,0 +1,202 @@
+import DeglareCore
+import DeglareTestSupport
+import Foundation
+import Testing
+
+/// Small synthetic cases with known clean references (debug builds are slow: keep them small).
+enum InpaintingFixtures {
+  static let width = 120
+  static let height = 90
+
+  /// A painting with a smooth Gaussian veil of added light (peak 0.25 linear, sigma 14 px) that
+  /// clips nowhere: the ideal case for subtraction.
+  static func veil(seed: UInt64 = 7) -> SyntheticGlareCase {
+    var glare = [[Double]](repeating: [Double](repeating: 0, count: width * height), count: 3)
+    for y in 0..<height {
+      for x in 0..<width {
+        let dx = Double(x) - 62
+        let dy = Double(y) - 44
+        let amount = 0.25 * exp(-(dx * dx + dy * dy) / (2 * 14 * 14))
+        for c in 0..<3 { glare[c][y * width + x] = amount * [1, 0.97, 0.92][c] }
+      }
+    }
+    return SyntheticGlare.composite(
+      kind: .bloom, seed: seed, width: width, height: height, glare: glare, maskGrowth: 3)
+  }
+
+  /// A linear ramp in linear light (sRGB-encoded 8-bit), left to right, with per-channel slopes.
+  static func ramp(layout: ChannelLayout = .rgb) -> ImageBuffer {
+    var image = ImageBuffer(width: width, height: height, layout: layout, bitDepth: .eight)
+    for y in 0..<height {
+      for x in 0..<width {
+        let t = Double(x) / Double(width - 1)
+        let linear = [0.05 + 0.5 * t, 0.3 - 0.2 * t + 0.1 * Double(y) / Double(height), 0.2]
+        for c in 0..<layout.colorChannelCount {
+          image.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(linear[c]) * 255).rounded()))
+        }
+        if layout.hasAlpha { image.setSample(x: x, y: y, channel: layout.channelCount - 1, (x * 7 + y * 3) % 256) }
+      }
+    }
+    return image
+  }
+
+  /// A mask of the rectangle x in 40..<80, y in 30..<60.
+  static var patchMask: Mask {
+    var mask = Mask(width: width, height: height)
+    for y in 30..<60 {
+      for x in 40..<80 { mask[x, y] = 255 }
+    }
+    return mask
+  }
+
+  /// `image` with every colour sample inside the rectangle x in 44..<76, y in 34..<56 at the
+  /// maximum (an opaque, clipped reflection; alpha kept).
+  static func withClippedPatch(_ image: ImageBuffer) -> ImageBuffer {
+    var result = image
+    for y in 34..<56 {
+      for x in 44..<76 {
+        for c in 0..<image.layout.colorChannelCount { result.setSample(x: x, y: y, channel: c, image.bitDepth.maxValue) }
+      }
+    }
+    return result
+  }
+
+  /// The image converted to 16-bit (v * 257) and/or another layout (gray = first channel).
+  static func converted(_ image: ImageBuffer, layout: ChannelLayout? = nil, sixteen: Bool = false) -> ImageBuffer {
+    let target = layout ?? image.layout
+    var result = ImageBuffer(
+      width: image.width, height: image.height, layout: target, bitDepth: sixteen ? .sixteen : image.bitDepth)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        for c in 0..<target.channelCount {
+          let source: Int
+          if target.hasAlpha && c == target.channelCount - 1 {
+            source = (x * 5 + y * 11) % 256
+          } else {
+            source = image.sample(x: x, y: y, channel: min(c, image.layout.colorChannelCount - 1))
+          }
+          result.setSample(x: x, y: y, channel: c, sixteen ? source * 257 : source)
+        }
+      }
+    }
+    return result
+  }
+}
+
+@Suite("LocalInpainter")
+struct LocalInpainterTests {
+  @Test("subtract removes a smooth additive veil and keeps the texture")
+  func subtractRemovesVeil() {
+    let veil = InpaintingFixtures.veil()
+    let result = LocalInpainter.repaint(veil.glared, mask: veil.mask, method: .subtract)
+    let before = GlareMetrics.psnrInside(veil.glared, veil.clean, mask: veil.mask)
+    let after = GlareMetrics.psnrInside(result, veil.clean, mask: veil.mask)
+    #expect(before < 25)
+    #expect(after > before + 8, "PSNR inside the mask \(before) -> \(after) dB")
+    // The painting's own fine texture survives; filling invents none of it.
+    let filled = LocalInpainter.repaint(veil.glared, mask: veil.mask, method: .fill)
+    let kept = GlareMetrics.detailCorrelation(result, veil.clean, mask: veil.mask)
+    let invented = GlareMetrics.detailCorrelation(filled, veil.clean, mask: veil.mask)
+    #expect(kept > 0.9, "detail correlation \(kept)")
+    #expect(invented < 0.3, "fill's detail correlation \(invented)")
+  }
+
+  @Test("fill reconstructs a smooth gradient under an opaque patch")
+  func fillReconstructsGradient() {
+    let clean = InpaintingFixtures.ramp()
+    let mask = InpaintingFixtures.patchMask
+    let damaged = InpaintingFixtures.withClippedPatch(clean)
+    let result = LocalInpainter.repaint(damaged, mask: mask, method: .fill)
+    var worst = 0
+    for y in 0..<mask.height {
+      for x in 0..<mask.width where mask.isInside(x: x, y: y) {
+        for c in 0..<3 { worst = max(worst, abs(result.sample(x: x, y: y, channel: c) - clean.sample(x: x, y: y, channel: c))) }
+      }
+    }
+    #expect(worst <= 3, "largest error \(worst) levels")
+  }
+
+  @Test("auto fills clipped pixels and subtracts elsewhere")
+  func autoFillsClipped() {
+    let clean = InpaintingFixtures.ramp()
+    let mask = InpaintingFixtures.patchMask
+    let damaged = InpaintingFixtures.withClippedPatch(clean)
+    let auto = LocalInpainter.repaint(damaged, mask: mask, method: .auto)
+    let subtract = LocalInpainter.repaint(damaged, mask: mask, method: .subtract)
+    // The clipped centre: subtraction cannot bring the paint back, auto fills it.
+    #expect(subtract.pixel(x: 60, y: 45) == [255, 255, 255])
+    for (a, b) in zip(auto.pixel(x: 60, y: 45), clean.pixel(x: 60, y: 45)) { #expect(abs(a - b) <= 3) }
+    // Away from the clipped patch (beyond the clip growth) auto is exactly subtract.
+    for y in 30..<60 {
+      for x in [40, 41, 78, 79] { #expect(auto.pixel(x: x, y: y) == subtract.pixel(x: x, y: y)) }
+    }
+  }
+
+  @Test("pixels outside the mask and alpha everywhere are unchanged", arguments: LocalMethod.allCases)
+  func outsideUnchanged(method: LocalMethod) {
+    let veil = InpaintingFixtures.veil()
+    let image = InpaintingFixtures.converted(veil.glared, layout: .rgba)
+    let result = LocalInpainter.repaint(image, mask: veil.mask, method: method)
+    #expect(GlareMetrics.outsideIdentical(result, image, mask: veil.mask))
+    #expect(result != image)
+    for y in 0..<image.height {
+      for x in 0..<image.width { #expect(result.sample(x: x, y: y, channel: 3) == image.sample(x: x, y: y, channel: 3)) }
+    }
+  }
+
+  @Test("16-bit input keeps its depth and gains as much as 8-bit")
+  func sixteenBit() {
+    let veil = InpaintingFixtures.veil()
+    let glared = InpaintingFixtures.converted(veil.glared, sixteen: true)
+    let clean = InpaintingFixtures.converted(veil.clean, sixteen: true)
+    let result = LocalInpainter.repaint(glared, mask: veil.mask, method: .auto)
+    #expect(result.bitDepth == .sixteen && result.layout == .rgb && result.size == glared.size)
+    let before = GlareMetrics.psnrInside(glared, clean, mask: veil.mask)
+    let after = GlareMetrics.psnrInside(result, clean, mask: veil.mask)
+    #expect(after > before + 8, "PSNR \(before) -> \(after) dB")
+    #expect(GlareMetrics.outsideIdentical(result, glared, mask: veil.mask))
+  }
+
+  @Test("gray and gray+alpha inputs work", arguments: [ChannelLayout.gray, .grayAlpha])
+  func gray(layout: ChannelLayout) {
+    let veil = InpaintingFixtures.veil()
+    let glared = InpaintingFixtures.converted(veil.glared, layout: layout)
+    let clean = InpaintingFixtures.converted(veil.clean, layout: layout)
+    let result = LocalInpainter.repaint(glared, mask: veil.mask, method: .auto)
+    #expect(result.layout == layout && result.bitDepth == .eight)
+    let before = GlareMetrics.psnrInside(glared, clean, mask: veil.mask)
+    let after = GlareMetrics.psnrInside(result, clean, mask: veil.mask)
+    #expect(after > before + 8, "PSNR \(before) -> \(after) dB")
+    #expect(GlareMetrics.outsideIdentical(result, glared, mask: veil.mask))
+  }
+
+  @Test("two runs give identical output", arguments: LocalMethod.allCases)
+  func deterministic(method: LocalMethod) {
+    let sample = SyntheticGlare.makeCase(kind: .bloom, width: 96, height: 72, seed: 3)
+    let first = LocalInpainter.repaint(sample.glared, mask: sample.mask, method: method)
+    let second = LocalInpainter.repaint(sample.glared, mask: sample.mask, method: method)
+    #expect(first == second)
+  }
+
+  @Test("an empty mask changes nothing")
+  func emptyMask() {
+    let image = InpaintingFixtures.ramp()
+    let result = LocalInpainter.repaint(image, mask: Mask(width: image.width, height: image.height), method: .auto)
+    #expect(result == image)
+  }
+
+  @Test("the configuration's defaults are the measured ones")
+  func defaults() {
+    let configuration = LocalInpainter.Configuration()
+    #expect(configuration.linearLight)
+    #expect(configuration.clipLevel == 0.985)
+    #expect(configuration.clipGrowth == 2)
+    #expect(configuration.predictionSigma == 1)
+    #expect(configuration.guideSigma == 1)
+    #expect(configuration.edgeContrast == 0.01)
+    #expect(configuration.edgeFloor == 0.0001)
+    #expect(configuration.glareScale == 0.1)
+    #expect(configuration.minimumSigma == 1.5)
+    #expect(configuration.maximumSigma == 64)
+  }
+}

@@ -1,0 +1,62 @@
+import DeglareCodecs
+import DeglareCore
+import DeglareProviders
+import Synchronization
+
+/// A provider whose answer waits for ``release()``; it repaints the whole crop with one colour
+/// (the sample value `fill`) so results are recognisable. With `honoursCancellation` false it
+/// answers even after a teardown cancelled it, which exercises the generation check itself.
+final class GatedProvider: ImageEditProvider, Sendable {
+  let name = "gated"
+  let model = "test"
+  let capability: UploadCapability
+  let isRemote = false
+  let fill: Int
+  let honoursCancellation: Bool
+  private let state = Mutex<(released: Bool, waiters: [CheckedContinuation<Void, Never>], calls: Int)>((false, [], 0))
+
+  init(fill: Int, capability: UploadCapability = .native, honoursCancellation: Bool = true, released: Bool = false) {
+    self.fill = fill
+    self.capability = capability
+    self.honoursCancellation = honoursCancellation
+    state.withLock { $0.released = released }
+  }
+
+  var calls: Int { state.withLock { $0.calls } }
+
+  func release() {
+    let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+      s.released = true
+      defer { s.waiters = [] }
+      return s.waiters
+    }
+    waiters.forEach { $0.resume() }
+  }
+
+  func uploadPreview(for request: EditRequest) throws -> [UploadFile] {
+    [UploadFile(name: "image.png", bytes: try PNGCodec.encode(request.image)),
+     UploadFile(name: "mask.png", bytes: try PNGCodec.encode(request.mask.grayImage))]
+  }
+
+  func edit(_ request: EditRequest) async throws -> EditResult {
+    state.withLock { $0.calls += 1 }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resumeNow = state.withLock { s -> Bool in
+        if s.released { return true }
+        s.waiters.append(continuation)
+        return false
+      }
+      if resumeNow { continuation.resume() }
+    }
+    if honoursCancellation { try Task.checkCancellation() }
+    var patch = ImageBuffer(
+      width: request.image.width, height: request.image.height, layout: request.image.layout.withAlpha(false),
+      bitDepth: request.image.bitDepth)
+    for y in 0..<patch.height {
+      for x in 0..<patch.width {
+        for c in 0..<patch.channelCount { patch.setSample(x: x, y: y, channel: c, fill) }
+      }
+    }
+    return EditResult(image: patch, model: "test")
+  }
+}

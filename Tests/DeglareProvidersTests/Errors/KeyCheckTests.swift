@@ -1,0 +1,49 @@
+import DeglareProviders
+import DeglareTestSupport
+import Testing
+
+@Suite("keys check against stub-server", .serialized)
+struct KeyCheckTests {
+  func environment(_ server: StubServer) -> [String: String] {
+    ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
+  }
+
+  @Test("a working key lists the models", arguments: ["openai", "gemini"])
+  func works(_ provider: String) async throws {
+    try await withStubServer { server in
+      let report = try await KeyCheck.run(
+        provider: provider, key: "sk-validkey-123456", environment: environment(server))
+      #expect(report.defaultModelListed == true)
+      #expect(report.modelCount >= 4)
+      let recorded = try server.requests()
+      #expect(recorded.count == 1 && recorded[0].method == "GET")
+      #expect(recorded[0].path == (provider == "openai" ? "/v1/models" : "/v1/models"))
+      #expect(recorded[0].body_length == 0)
+    }
+  }
+
+  @Test("a rejected key is a key problem with the provider's message", arguments: ["openai", "gemini"])
+  func rejected(_ provider: String) async throws {
+    try await withStubServer(arguments: ["--key", "the-right-key-000"]) { server in
+      let error = await #expect(throws: ProviderError.self) {
+        try await KeyCheck.run(provider: provider, key: "the-wrong-key-111", environment: environment(server))
+      }
+      #expect(error?.isKeyProblem == true)
+      let shown = error?.description ?? ""
+      #expect(shown.contains(provider == "openai" ? "Incorrect API key provided" : "API key not valid"))
+      #expect(!shown.contains("the-wrong-key-111"))
+    }
+  }
+
+  @Test("an outage is not a key problem and is not retried")
+  func outage() async throws {
+    try await withStubServer(mode: "overloaded") { server in
+      let error = await #expect(throws: ProviderError.self) {
+        try await KeyCheck.run(provider: "gemini", key: "k-123456789", environment: environment(server))
+      }
+      #expect(error?.isKeyProblem == false)
+      let observed8 = try server.requests()
+      #expect(observed8.count == 1)
+    }
+  }
+}

@@ -1,0 +1,242 @@
+import DeglareCore
+import DeglareProviders
+import DeglareTestSupport
+import DeglareTransport
+import Foundation
+import Testing
+
+/// Every failure mode of the stub, through the real providers over HTTP: the right error case,
+/// the provider's own message, the right number of attempts, and never the key.
+@Suite("Provider failures against stub-server", .serialized)
+struct ProviderFailureTests {
+  static let openAIKey = "sk-proj-SECRETKEY0123456789abcdefghijklmnopqrstuv"
+  static let geminiKey = "AIzaSySECRETKEY0123456789abcdefghijklmn"
+  static let fastRetry = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.05, maxServerDelay: 5)
+
+  static func provider(_ name: String, _ server: StubServer, retry: RetryPolicy = fastRetry) -> any ImageEditProvider {
+    if name == "openai" {
+      return OpenAIProvider(
+        configuration: .init(
+          baseURL: server.openAIBaseURL, apiKey: openAIKey,
+          model: ModelCatalog.info(provider: "openai", model: "gpt-image-1.5"),
+          retry: retry), transport: CurlTransport())
+    }
+    return GeminiProvider(
+      configuration: .init(
+        baseURL: server.geminiBaseURL, apiKey: geminiKey,
+        model: ModelCatalog.info(provider: "gemini", model: "gemini-3.1-flash-image"), retry: retry),
+      transport: CurlTransport())
+  }
+
+  static let request = EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask())
+
+  /// What a mode must produce: the error's case name, the HTTP requests made, and a fragment of
+  /// the provider's message that must be shown.
+  struct Expectation: Sendable, CustomTestStringConvertible {
+    var provider: String
+    var mode: String
+    var kind: String
+    var requests: Int
+    var shows: String
+    var testDescription: String { "\(provider) \(mode)" }
+  }
+
+  static let cases: [Expectation] = [
+    .init(
+      provider: "openai", mode: "unauthorized", kind: "keyRejected", requests: 1,
+      shows: "Incorrect API key provided: sk-"),
+    .init(
+      provider: "openai", mode: "forbidden", kind: "keyRejected", requests: 1, shows: "organization must be verified"),
+    .init(
+      provider: "openai", mode: "echo-key", kind: "keyRejected", requests: 1,
+      shows: "Incorrect API key provided: [REDACTED]"),
+    .init(
+      provider: "openai", mode: "rate-limit", kind: "rateLimited", requests: 3,
+      shows: "Rate limit reached for gpt-image-1.5"),
+    .init(
+      provider: "openai", mode: "quota", kind: "quotaExhausted", requests: 1, shows: "You exceeded your current quota"),
+    .init(provider: "openai", mode: "server-error", kind: "serverError", requests: 3, shows: "The server had an error"),
+    .init(provider: "openai", mode: "overloaded", kind: "serverError", requests: 3, shows: "currently overloaded"),
+    .init(
+      provider: "openai", mode: "html-error", kind: "serverError", requests: 3, shows: "OpenAI said: 502 Bad Gateway"),
+    .init(provider: "openai", mode: "malformed-json", kind: "badResponse", requests: 1, shows: "not valid JSON"),
+    .init(provider: "openai", mode: "non-image", kind: "badResponse", requests: 1, shows: "is not an image"),
+    .init(provider: "openai", mode: "webp", kind: "badResponse", requests: 1, shows: "WebP"),
+    .init(provider: "openai", mode: "wrong-size", kind: "badResponse", requests: 1, shows: "1536x128, unusable"),
+    .init(provider: "openai", mode: "safety", kind: "blocked", requests: 1, shows: "rejected by the safety system"),
+    .init(provider: "openai", mode: "no-image", kind: "noImage", requests: 1, shows: "returned no image"),
+    .init(provider: "openai", mode: "drop", kind: "transport", requests: 1, shows: "connection was lost"),
+    .init(provider: "gemini", mode: "unauthorized", kind: "keyRejected", requests: 1, shows: "API key not valid"),
+    .init(
+      provider: "gemini", mode: "forbidden", kind: "keyRejected", requests: 1,
+      shows: "The caller does not have permission"),
+    .init(
+      provider: "gemini", mode: "echo-key", kind: "keyRejected", requests: 1, shows: "API key not valid: '[REDACTED]'"),
+    .init(
+      provider: "gemini", mode: "rate-limit", kind: "rateLimited", requests: 3, shows: "paid_tier_requests, limit: 10"),
+    .init(provider: "gemini", mode: "quota", kind: "quotaExhausted", requests: 1, shows: "enable billing"),
+    .init(provider: "gemini", mode: "quota-detail", kind: "quotaExhausted", requests: 1, shows: "no free-tier quota"),
+    .init(
+      provider: "gemini", mode: "server-error", kind: "serverError", requests: 3,
+      shows: "An internal error has occurred"),
+    .init(provider: "gemini", mode: "overloaded", kind: "serverError", requests: 3, shows: "The model is overloaded"),
+    .init(
+      provider: "gemini", mode: "html-error", kind: "serverError", requests: 3, shows: "Error 502 (Server Error)!!1"),
+    .init(provider: "gemini", mode: "malformed-json", kind: "badResponse", requests: 1, shows: "not valid JSON"),
+    .init(provider: "gemini", mode: "non-image", kind: "badResponse", requests: 1, shows: "is not an image"),
+    .init(provider: "gemini", mode: "webp", kind: "badResponse", requests: 1, shows: "WebP"),
+    .init(provider: "gemini", mode: "wrong-size", kind: "badResponse", requests: 1, shows: "1264x106, unusable"),
+    .init(provider: "gemini", mode: "safety", kind: "blocked", requests: 1, shows: "blocked the edit (IMAGE_SAFETY)"),
+    .init(provider: "gemini", mode: "prompt-blocked", kind: "blocked", requests: 1, shows: "(PROHIBITED_CONTENT)"),
+    .init(provider: "gemini", mode: "no-image", kind: "noImage", requests: 1, shows: "finish reason NO_IMAGE"),
+    .init(
+      provider: "gemini", mode: "text-only", kind: "noImage", requests: 1,
+      shows: "The model said: I can't edit this image"),
+    .init(provider: "gemini", mode: "drop", kind: "transport", requests: 1, shows: "connection was lost"),
+  ]
+
+  static func kind(_ error: ProviderError) -> String {
+    switch error {
+    case .missingKey: return "missingKey"
+    case .malformedKey: return "malformedKey"
+    case .keyRejected: return "keyRejected"
+    case .rateLimited: return "rateLimited"
+    case .quotaExhausted: return "quotaExhausted"
+    case .blocked: return "blocked"
+    case .noImage: return "noImage"
+    case .requestRejected: return "requestRejected"
+    case .serverError: return "serverError"
+    case .badResponse: return "badResponse"
+    case .transport: return "transport"
+    case .invalidOption: return "invalidOption"
+    case .invalidEndpoint: return "invalidEndpoint"
+    }
+  }
+
+  @Test("each failure mode gives its error, the provider's message, and no key", arguments: cases)
+  func failure(_ expected: Expectation) async throws {
+    try await withStubServer(mode: expected.mode) { server in
+      let error = await #expect(throws: ProviderError.self) {
+        try await Self.provider(expected.provider, server).edit(Self.request)
+      }
+      guard let error else { return }
+      #expect(Self.kind(error) == expected.kind, "\(error)")
+      let text = error.description
+      #expect(text.contains(expected.shows), "\(text)")
+      #expect(!text.contains(Self.openAIKey) && !text.contains(Self.geminiKey), "key leaked: \(text)")
+      #expect(!text.contains("SECRETKEY"), "key fragment leaked: \(text)")
+      #expect(error.isKeyProblem == (expected.kind == "keyRejected"))
+      let observed4 = try server.requests()
+      #expect(observed4.count == expected.requests)
+    }
+  }
+
+  @Test("a rate limit followed by success: retried after the server's delay", arguments: ["openai", "gemini"])
+  func rateLimitThenSuccess(_ provider: String) async throws {
+    try await withStubServer { server in
+      try server.setMode("rate-limit", times: 2, options: ["retry_ms": "200"])
+      let start = ContinuousClock.now
+      let result = try await Self.provider(provider, server).edit(Self.request)
+      let elapsed = ContinuousClock.now - start
+      #expect(elapsed >= .milliseconds(400), "the server asked for 2 x 200 ms")
+      let statuses = try server.requests().map(\.status)
+      #expect(statuses == [429, 429, 200])
+      #expect(result.notes.count == 2)
+      #expect(result.notes.allSatisfy { $0.contains("HTTP 429; retried after 0.2 s") })
+      #expect(result.image.width > 0)
+    }
+  }
+
+  @Test("a server asking for a longer wait than allowed is not retried", arguments: ["openai", "gemini"])
+  func retryAfterTooLong(_ provider: String) async throws {
+    try await withStubServer { server in
+      try server.setMode("rate-limit", options: ["retry_ms": "120000"])
+      let error = await #expect(throws: ProviderError.self) {
+        try await Self.provider(provider, server).edit(Self.request)
+      }
+      guard case .rateLimited(_, _, let attempts, let retryAfter) = error else {
+        Issue.record("expected rateLimited, got \(String(describing: error))")
+        return
+      }
+      #expect(attempts == 1)
+      #expect(retryAfter == 120)
+      let observed5 = try server.requests()
+      #expect(observed5.count == 1)
+    }
+  }
+
+  @Test("cancelling an edit while the answer is held aborts promptly", arguments: ["openai", "gemini"])
+  func cancellation(_ provider: String) async throws {
+    try await withStubServer(mode: "gate") { server in
+      let edit = Self.provider(provider, server)
+      let task = Task { try await edit.edit(Self.request) }
+      try await server.waitUntilHeld()
+      try await Task.sleep(nanoseconds: 150_000_000)
+      let start = ContinuousClock.now
+      task.cancel()
+      let result = await task.result
+      #expect(ContinuousClock.now - start < .milliseconds(500))
+      #expect(throws: CancellationError.self) { try result.get() }
+      try server.release()
+    }
+  }
+
+  @Test("the released gate answers normally", arguments: ["openai", "gemini"])
+  func gateRelease(_ provider: String) async throws {
+    try await withStubServer(mode: "gate") { server in
+      let edit = Self.provider(provider, server)
+      let task = Task { try await edit.edit(Self.request) }
+      try await server.waitUntilHeld()
+      let observed6 = try server.release()
+      #expect(observed6 == 1)
+      let result = try await task.value
+      #expect(result.image.width >= 1024)
+    }
+  }
+
+  @Test("a missing or malformed key fails before any request", arguments: ["openai", "gemini"])
+  func keyChecksBeforeSending(_ provider: String) async throws {
+    try await withStubServer { server in
+      let environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
+      let display = provider == "openai" ? "OpenAI" : "Gemini"
+      let missing = try ProviderFactory.make(
+        provider: provider, key: nil, options: ProviderOptions(), environment: environment)
+      await #expect(throws: ProviderError.missingKey(provider: display)) { try await missing.edit(Self.request) }
+      let pasted = try ProviderFactory.make(
+        provider: provider, key: "sk-abcdef123456\n", options: ProviderOptions(), environment: environment)
+      let error = await #expect(throws: ProviderError.self) { try await pasted.edit(Self.request) }
+      #expect(error?.isKeyProblem == true)
+      #expect(error?.description.contains("abcdef") == false)
+      let observed7 = try server.requests()
+      #expect(observed7.isEmpty)
+    }
+  }
+
+  @Test("--timeout ends a slow drip with a transport error", arguments: ["openai", "gemini"])
+  func slowDripTimeout(_ provider: String) async throws {
+    try await withStubServer { server in
+      try server.setMode("slow", options: ["drip_bytes": "64", "drip_ms": "200"])
+      let environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
+      let slow = try ProviderFactory.make(
+        provider: provider, key: "sk-timeout-test-123456", options: ProviderOptions(timeout: 1),
+        environment: environment)
+      let start = ContinuousClock.now
+      let error = await #expect(throws: ProviderError.self) { try await slow.edit(Self.request) }
+      #expect(ContinuousClock.now - start < .seconds(4))
+      guard case .transport(_, let message) = error else {
+        Issue.record("expected a transport error, got \(String(describing: error))")
+        return
+      }
+      #expect(message.hasPrefix("timed out"))
+    }
+  }
+
+  @Test("plain http to a remote host is refused before anything is sent")
+  func insecureBaseURL() {
+    #expect(throws: ProviderError.self) {
+      try ProviderFactory.make(
+        provider: "openai", key: "k", options: ProviderOptions(),
+        environment: ["OPENAI_BASE_URL": "http://api.example.com/v1"])
+    }
+  }
+}

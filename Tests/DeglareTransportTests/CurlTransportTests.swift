@@ -1,0 +1,186 @@
+import DeglareTestSupport
+import DeglareTransport
+import Foundation
+import Testing
+
+@Suite("CurlTransport against stub-server", .serialized)
+struct CurlTransportTests {
+  let transport = CurlTransport()
+
+  @Test("GET returns status, headers and body; credentials are sent")
+  func getModels() async throws {
+    try await withStubServer { server in
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer sk-test-1")])
+      let response = try await transport.send(request)
+      #expect(response.status == 200)
+      #expect(response.header("x-request-id") == "req_stub_0")
+      #expect(response.text.hasPrefix("{\"object\":\"list\""))
+      #expect(response.bytesReceived == response.body.count)
+      let recorded = try #require(try server.requests().first)
+      #expect(recorded.method == "GET")
+      #expect(recorded.path == "/v1/models")
+      #expect(recorded.header("Authorization") == "Bearer sk-test-1")
+      #expect(recorded.header("User-Agent") == "deglare/0.1")
+      #expect(recorded.header("Expect") == nil)
+    }
+  }
+
+  @Test("multipart parts arrive in order; text fields carry no Content-Type, files do")
+  func multipart() async throws {
+    try await withStubServer(mode: "drop") { server in
+      let parts: [MultipartPart] = [
+        .field("prompt", "héllo \"quoted\""), .field("n", "1"),
+        .file("image", filename: "image.png", contentType: "image/png", data: [0x89, 0x50, 0x4E, 0x47, 0, 1, 2]),
+      ]
+      let request = HTTPRequest(method: .post, url: server.openAIBaseURL + "/images/edits", body: .multipart(parts))
+      _ = try? await transport.send(request)
+      let recorded = try #require(try server.requests().first)
+      #expect(recorded.content_type?.hasPrefix("multipart/form-data; boundary=") == true)
+      let got = try #require(recorded.multipart)
+      #expect(got.map(\.name) == ["prompt", "n", "image"])
+      #expect(got[0].value == "héllo \"quoted\"" || got[0].headers.count == 1)
+      #expect(got[0].headers == ["Content-Disposition: form-data; name=\"prompt\""])
+      #expect(got[1].value == "1")
+      #expect(got[2].filename == "image.png")
+      #expect(got[2].content_type == "image/png")
+      #expect(got[2].length == 7)
+      let observed9 = try server.part("image", ofRequest: 0)
+      #expect(observed9 == [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
+    }
+  }
+
+  @Test("a byte body is sent with its content type")
+  func bytesBody() async throws {
+    try await withStubServer { server in
+      let body = Array("{\"a\":1}".utf8)
+      let request = HTTPRequest(
+        method: .post, url: server.geminiBaseURL + "/v1/models/gemini-3.1-flash-image:generateContent",
+        headers: [HTTPHeader("x-goog-api-key", "AIza-test")], body: .bytes(body, contentType: "application/json"))
+      let response = try await transport.send(request)
+      #expect(response.status == 400)  // the stub validates: no contents
+      #expect(response.bytesSent == body.count)
+      let observed10 = try server.body(ofRequest: 0)
+      #expect(observed10 == body)
+      let observed11 = try server.requests()[0]
+      #expect(observed11.content_type == "application/json")
+    }
+  }
+
+  @Test("cancellation aborts an idle transfer at once (gate: no bytes flow)")
+  func cancelWhileHeld() async throws {
+    try await withStubServer(mode: "gate") { server in
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let task = Task { try await transport.send(request) }
+      try await server.waitUntilHeld()
+      try await Task.sleep(nanoseconds: 200_000_000)  // let curl settle into curl_multi_poll
+      let start = ContinuousClock.now
+      task.cancel()
+      let result = await task.result
+      let elapsed = ContinuousClock.now - start
+      #expect(throws: CancellationError.self) { try result.get() }
+      // Without curl_multi_wakeup this would wait out the 30 s poll; the bound is loose because
+      // the machine may be busy with other tests.
+      #expect(elapsed < .seconds(5), "cancel took \(elapsed)")
+      try server.release()
+    }
+  }
+
+  @Test("cancellation in the middle of a slow download is prompt")
+  func cancelMidTransfer() async throws {
+    try await withStubServer(mode: "ok") { server in
+      try server.setMode("slow", options: ["drip_bytes": "16", "drip_ms": "3000"])
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let task = Task { try await transport.send(request) }
+      // Headers and the first bytes are in; the next drip is 3 s away. (The gate test above is the
+      // one that fails without curl_multi_wakeup: here libcurl's own timers also wake the poll.)
+      try await Task.sleep(nanoseconds: 1_100_000_000)
+      let start = ContinuousClock.now
+      task.cancel()
+      let result = await task.result
+      let elapsed = ContinuousClock.now - start
+      #expect(throws: CancellationError.self) { try result.get() }
+      // Without curl_multi_wakeup this would wait out the 30 s poll; the bound is loose because
+      // the machine may be busy with other tests.
+      #expect(elapsed < .seconds(5), "cancel took \(elapsed)")
+    }
+  }
+
+  @Test("an already-cancelled task sends nothing")
+  func cancelledBeforeStart() async throws {
+    try await withStubServer { server in
+      let request = HTTPRequest(method: .get, url: server.openAIBaseURL + "/models")
+      let task = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await transport.send(request)
+      }
+      await #expect(throws: CancellationError.self) { try await task.value }
+      let state = try server.state()
+      #expect(state.requests == 0)
+    }
+  }
+
+  @Test("the total timeout ends a transfer that never answers")
+  func totalTimeout() async throws {
+    try await withStubServer(mode: "gate") { server in
+      let quick = CurlTransport(configuration: .init(totalTimeout: 0.5))
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let start = ContinuousClock.now
+      let error = await #expect(throws: TransportError.self) { try await quick.send(request) }
+      #expect(error?.kind == .timedOut)
+      #expect(ContinuousClock.now - start < .seconds(3))
+      try server.release()
+    }
+  }
+
+  @Test("a response over the cap is refused")
+  func responseCap() async throws {
+    try await withStubServer { server in
+      let small = CurlTransport(configuration: .init(maxResponseBytes: 100))
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let error = await #expect(throws: TransportError.self) { try await small.send(request) }
+      #expect(error?.kind == .responseTooLarge)
+    }
+  }
+
+  @Test("a dropped connection is a transport error", arguments: ["drop", "drop-midway"])
+  func dropped(_ mode: String) async throws {
+    try await withStubServer(mode: mode) { server in
+      let request = HTTPRequest(
+        method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
+      let error = await #expect(throws: TransportError.self) { try await transport.send(request) }
+      #expect(error?.kind == .connectionLost)
+    }
+  }
+
+  @Test("a refused connection is cannotConnect")
+  func refused() async throws {
+    let request = HTTPRequest(method: .get, url: "http://127.0.0.1:1/v1/models")
+    let error = await #expect(throws: TransportError.self) { try await transport.send(request) }
+    #expect(error?.kind == .cannotConnect)
+  }
+
+  @Test("https requests go through the configured proxy; loopback never does")
+  func proxy() async throws {
+    try await withStubServer { server in
+      let proxied = CurlTransport(
+        configuration: .init(
+          proxy: .fromEnvironment(["https_proxy": server.baseURL, "http_proxy": "http://127.0.0.1:1"])))
+      // Loopback bypasses the (dead) http proxy.
+      let local = try await proxied.send(
+        HTTPRequest(
+          method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")]))
+      #expect(local.status == 200)
+      // A remote https URL is tunnelled through the proxy (the stub records the CONNECT and refuses it).
+      await #expect(throws: TransportError.self) {
+        try await proxied.send(HTTPRequest(method: .get, url: "https://api.openai.invalid/v1/models"))
+      }
+      let methods = try server.requests().map(\.method)
+      #expect(methods == ["GET", "CONNECT"])
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import DeglareCodecs
+import DeglareCore
+import DeglareTestSupport
+import Foundation
+import Testing
+
+/// `deglare remove` through the built binary: the rule holds in the written file, bad input
+/// fails cleanly, remote providers work against stub-server over real HTTP.
+@Suite(.serialized) struct RemoveEndToEndTests {
+  static let painting = Fixtures.path("demo/painting.png")
+  static let mask = Fixtures.path("demo/glare-mask.png")
+
+  /// A clean environment: no keys, no D-Bus, a private HOME.
+  static func environment(_ home: String, _ extra: [String: String] = [:]) -> [String: String] {
+    ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home].merging(extra) { $1 }
+  }
+
+  static func checkInvariant(original: String, result: String, mask: String) throws {
+    let before = try ImageFile.read(original).image
+    let after = try ImageFile.read(result).image
+    let maskImage = Mask(image: try ImageFile.read(mask).image)
+    let report = Verification.compare(original: before, result: after, mask: maskImage)
+    #expect(report.identical, "\(report.differingPixels) pixels differ outside the mask, first \(report.firstDifferences)")
+    #expect(before.layout == after.layout && before.bitDepth == after.bitDepth)
+  }
+
+  @Test func localRemovalKeepsEveryOutsidePixel() async throws {
+    try await withTemporaryDirectory { dir in
+      let output = dir + "/clean.png"
+      let outcome = try await ProcessRunner.run(
+        ["remove", Self.painting, "--mask", Self.mask, "-o", output, "--json"], environment: Self.environment(dir))
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      for key in ["\"output\":", "\"crop\":[", "\"upload_size\":[", "\"provider\":\"local\"", "\"method\":\"auto\"", "\"seconds\":"] {
+        #expect(outcome.stdout.contains(key), "\(key) missing from \(outcome.stdout)")
+      }
+      try Self.checkInvariant(original: Self.painting, result: output, mask: Self.mask)
+      // The glare is actually reduced: the streak's centre gets darker.
+      let before = try ImageFile.read(Self.painting).image
+      let after = try ImageFile.read(output).image
+      #expect(after.sample(x: 300, y: 190, channel: 0) < before.sample(x: 300, y: 190, channel: 0) - 30)
+      let verify = try await ProcessRunner.run(["verify", Self.painting, output, "--mask", Self.mask])
+      #expect(verify.status == 0)
+      #expect(directoryListing(dir) == ["clean.png"])
+    }
+  }
+
+  @Test func defaultOutputAndRefusals() async throws {
+    try await withTemporaryDirectory { dir in
+      let input = dir + "/photo.png"
+      try FileManager.default.copyItem(atPath: Self.painting, toPath: input)
+      let original = try Data(contentsOf: URL(fileURLWithPath: input))
+      let first = try await ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+      #expect(first.status == 0, "\(first.stderr)")
+      #expect(first.stderr.contains("wrote \(dir)/photo.deglared.png"))
+      // Existing output without --force: 73, nothing changes.
+      let again = try await ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+      #expect(again.status == 73)
+      #expect(again.stderr.hasPrefix("error: \(dir)/photo.deglared.png already exists"))
+      let forced = try await ProcessRunner.run(["remove", input, "--mask", Self.mask, "--force"], environment: Self.environment(dir))
+      #expect(forced.status == 0)
+      // The input as output: 64, even with --force.
+      let sameFile = try await ProcessRunner.run(
+        ["remove", input, "--mask", Self.mask, "-o", input, "--force"], environment: Self.environment(dir))
+      #expect(sameFile.status == 64)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+      #expect(directoryListing(dir) == ["photo.deglared.png", "photo.png"])
+    }
+  }
+
+  @Test func badInputIsExit65AndWritesNothing() async throws {
+    try await withTemporaryDirectory { dir in
+      let small = dir + "/small-mask.png"
+      try OutputFile.write(try PNGCodec.encode(Mask(width: 10, height: 8).grayImage), to: small, overwrite: false)
+      let empty = dir + "/empty-mask.png"
+      try OutputFile.write(try PNGCodec.encode(Mask(width: 480, height: 360).grayImage), to: empty, overwrite: false)
+      let cases: [([String], String)] = [
+        (["remove", Self.painting, "--mask", small], "is 10x8 but the image"),
+        (["remove", Self.painting, "--mask", empty], "nothing to remove"),
+        (["remove", Fixtures.path("corrupt/jpeg-truncated.jpg"), "--mask", Self.mask], "cannot decode"),
+        (["remove", Self.painting, "--mask", Fixtures.path("corrupt/png-bad-crc.png")], "cannot decode"),
+      ]
+      for (arguments, message) in cases {
+        let outcome = try await ProcessRunner.run(arguments + ["-o", dir + "/out.png"], environment: Self.environment(dir))
+        #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+      }
+      #expect(directoryListing(dir) == ["empty-mask.png", "small-mask.png"])
+    }
+  }
+
+  @Test("--dry-run writes exactly the upload and the plan, needs no key, and sends nothing")
+  func dryRun() async throws {
+    try await withTemporaryDirectory { dir in
+      for provider in ["local", "openai", "gemini"] {
+        let folder = dir + "/dry-\(provider)/nested"
+        let outcome = try await ProcessRunner.run(
+          ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "--dry-run", folder, "--json"],
+          environment: Self.environment(dir, ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "GOOGLE_GEMINI_BASE_URL": "http://127.0.0.1:9"]))
+        #expect(outcome.status == 0, "\(provider): \(outcome.stderr)")
+        #expect(outcome.stdout.contains("\"provider\":\"\(provider)\""))
+        let files = directoryListing(folder)
+        #expect(files.contains("image.png") && files.contains("mask.png") && files.contains("plan.json"), "\(files)")
+        let image = try ImageFile.read(folder + "/image.png").image
+        let mask = try ImageFile.read(folder + "/mask.png").image
+        #expect(image.size == mask.size)
+        if provider == "openai" {
+          #expect(mask.layout == .rgba)
+          #expect([PixelSize(width: 1024, height: 1024), PixelSize(width: 1536, height: 1024), PixelSize(width: 1024, height: 1536)].contains(image.size))
+        }
+      }
+      #expect(!FileManager.default.fileExists(atPath: dir + "/painting.deglared.png"))
+    }
+  }
+
+  @Test("remote providers end to end against stub-server", arguments: ["openai", "gemini"])
+  func remote(provider: String) async throws {
+    try await withStubServer { server in
+      try await withTemporaryDirectory { dir in
+        let output = dir + "/remote.png"
+        let key = provider == "openai" ? "sk-e2e-0123456789abcdef0123" : "AIza-e2e-0123456789abcdef"
+        let environment = Self.environment(dir, [
+          "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
+          provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY": key,
+        ])
+        let outcome = try await ProcessRunner.run(
+          ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", output, "--json"],
+          environment: environment)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("\"model\":"))
+        #expect(outcome.stdout.contains("\"usage\":"))
+        try Self.checkInvariant(original: Self.painting, result: output, mask: Self.mask)
+        #expect(!outcome.stdout.contains(key) && !outcome.stderr.contains(key))
+        #expect(try server.requests().count == 1)
+      }
+    }
+  }
+
+  @Test("provider failures: the right exit code, the provider's message, no file", arguments: [
+    ("openai", "unauthorized", Int32(77)), ("gemini", "unauthorized", 77), ("openai", "quota", 69),
+    ("gemini", "quota", 69), ("gemini", "safety", 69), ("openai", "html-error", 69), ("openai", "non-image", 69),
+    ("gemini", "wrong-size", 69), ("openai", "malformed-json", 69),
+  ])
+  func remoteFailures(provider: String, mode: String, status: Int32) async throws {
+    try await withStubServer(mode: mode) { server in
+      try await withTemporaryDirectory { dir in
+        let environment = Self.environment(dir, [
+          "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
+          "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123", "GEMINI_API_KEY": "AIza-e2e-0123456789abcdef",
+        ])
+        let outcome = try await ProcessRunner.run(
+          ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", dir + "/out.png"],
+          environment: environment)
+        #expect(outcome.status == status, "\(provider) \(mode): \(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("sending the crop"))
+        #expect(outcome.stderr.contains("error: "))
+        #expect(directoryListing(dir).isEmpty, "\(directoryListing(dir))")
+      }
+    }
+  }
+
+  @Test func missingKeyIs77BeforeAnyUpload() async throws {
+    try await withStubServer { server in
+      try await withTemporaryDirectory { dir in
+        let outcome = try await ProcessRunner.run(
+          ["remove", Self.painting, "--mask", Self.mask, "--provider", "openai"],
+          environment: Self.environment(dir, ["OPENAI_BASE_URL": server.openAIBaseURL]))
+        #expect(outcome.status == 77)
+        #expect(outcome.stderr.contains("OPENAI_API_KEY"))
+        #expect(try server.requests().isEmpty)
+      }
+    }
+  }
+
+  @Test("a configured key is not consent: without --provider nothing is uploaded")
+  func keyIsNotConsent() async throws {
+    try await withStubServer { server in
+      try await withTemporaryDirectory { dir in
+        let outcome = try await ProcessRunner.run(
+          ["remove", Self.painting, "--mask", Self.mask, "-o", dir + "/out.png", "--json"],
+          environment: Self.environment(dir, ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123"]))
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("\"provider\":\"local\""))
+        #expect(try server.requests().isEmpty)
+      }
+    }
+  }
+}

@@ -1,0 +1,178 @@
+// deglare-eval: the synthetic evaluation of the local provider's methods.
+//
+// For every glare kind and seed it writes a case folder (clean.png, glared.png, mask.png) and the
+// output of each local method (subtract.png, fill.png, auto.png), prints PSNR inside the mask
+// per kind, and records the methods' run times in times.csv. `Benchmarks/inpaint_eval.py` adds
+// OpenCV's inpainting on the same inputs and prints the full table.
+//
+//   deglare-eval OUTDIR [--size WxH] [--seeds N] [--encoded] [--set key=value ...]
+//   deglare-eval --timing WxH [--set key=value ...]
+import DeglareCodecs
+import DeglareCore
+import DeglareTestSupport
+import Foundation
+
+/// Parsed command line.
+struct Options {
+  var outputFolder: String?
+  var width = 640
+  var height = 480
+  var seeds = 4
+  var linearLight = true
+  var timing: (Int, Int)?
+  var configuration = LocalInpainter.Configuration()
+}
+
+/// The reason the command line was refused.
+struct UsageError: Error, CustomStringConvertible {
+  var description: String
+}
+
+func parseSize(_ text: String) throws -> (Int, Int) {
+  let parts = text.split(separator: "x").compactMap { Int($0) }
+  guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError(description: "bad size \(text)") }
+  return (parts[0], parts[1])
+}
+
+func apply(_ setting: String, to configuration: inout LocalInpainter.Configuration) throws {
+  let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+  guard parts.count == 2, let value = Double(parts[1]) else { throw UsageError(description: "bad --set \(setting)") }
+  switch parts[0] {
+  case "linearLight": configuration.linearLight = value != 0
+  case "clipLevel": configuration.clipLevel = value
+  case "clipGrowth": configuration.clipGrowth = Int(value)
+  case "predictionSigma": configuration.predictionSigma = value
+  case "guideSigma": configuration.guideSigma = value
+  case "edgeContrast": configuration.edgeContrast = value
+  case "edgeFloor": configuration.edgeFloor = value
+  case "glareScale": configuration.glareScale = value
+  case "glareColourScale": configuration.glareColourScale = value
+  case "predictionMismatch": configuration.predictionMismatch = value
+  case "minimumSigma": configuration.minimumSigma = value
+  case "maximumSigma": configuration.maximumSigma = value
+  default: throw UsageError(description: "unknown setting \(parts[0])")
+  }
+}
+
+func parse(_ arguments: [String]) throws -> Options {
+  var options = Options()
+  var index = 0
+  func value() throws -> String {
+    index += 1
+    guard index < arguments.count else { throw UsageError(description: "\(arguments[index - 1]) needs a value") }
+    return arguments[index]
+  }
+  while index < arguments.count {
+    switch arguments[index] {
+    case "--size": (options.width, options.height) = try parseSize(try value())
+    case "--seeds": options.seeds = Int(try value()) ?? 4
+    case "--encoded": options.linearLight = false
+    case "--timing": options.timing = try parseSize(try value())
+    case "--set": try apply(try value(), to: &options.configuration)
+    default: options.outputFolder = arguments[index]
+    }
+    index += 1
+  }
+  return options
+}
+
+/// PSNR inside the mask (see `GlareMetrics.psnrInside`).
+func psnrInside(_ result: ImageBuffer, _ clean: ImageBuffer, mask: Mask) -> Double {
+  GlareMetrics.psnrInside(result, clean, mask: mask)
+}
+
+func seconds(_ body: () -> Void) -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func write(_ image: ImageBuffer, _ path: String) throws {
+  try ImageFile.write(image, metadata: ImageMetadata(), to: path, options: ImageWriteOptions(overwrite: true))
+}
+
+/// Wall-clock and CPU seconds of `body` (CPU time is what an idle machine would take: the
+/// inpainter is single-threaded).
+func measure(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+  let cpuStart = clock()
+  let wall = seconds(body)
+  return (wall, Double(clock() - cpuStart) / Double(CLOCKS_PER_SEC))
+}
+
+func runTiming(_ size: (Int, Int), configuration: LocalInpainter.Configuration) {
+  for kind in [GlareKind.softStreak, .sheen, .bloom] {
+    let sample = SyntheticGlare.makeCase(kind: kind, width: size.0, height: size.1, seed: 1)
+    let coverage = 100 * Double(sample.mask.insideCount) / Double(sample.mask.width * sample.mask.height)
+    var line = "\(kind.rawValue) \(size.0)x\(size.1) mask \(String(format: "%.1f", coverage)) %:"
+    for method in LocalMethod.allCases {
+      let time = measure {
+        _ = LocalInpainter.repaint(sample.glared, mask: sample.mask, method: method, configuration: configuration)
+      }
+      line += " \(method.rawValue) \(String(format: "%.2f", time.wall)) s (cpu \(String(format: "%.2f", time.cpu)))"
+    }
+    print(line)
+  }
+}
+
+func runEvaluation(_ options: Options, folder: String) throws {
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  var times = "case,kind,method,seconds\n"
+  var table: [GlareKind: [String: [Double]]] = [:]
+  let methods = ["none"] + LocalMethod.allCases.map(\.rawValue)
+  for kind in GlareKind.allCases {
+    for seed in 1...UInt64(options.seeds) {
+      let sample = SyntheticGlare.makeCase(
+        kind: kind, width: options.width, height: options.height, seed: seed, linearLight: options.linearLight)
+      let name = "\(kind.rawValue)-\(seed)"
+      let caseFolder = folder + "/" + name
+      try FileManager.default.createDirectory(atPath: caseFolder, withIntermediateDirectories: true)
+      try write(sample.clean, caseFolder + "/clean.png")
+      try write(sample.glared, caseFolder + "/glared.png")
+      try write(sample.mask.grayImage, caseFolder + "/mask.png")
+      table[kind, default: [:]]["none", default: []].append(psnrInside(sample.glared, sample.clean, mask: sample.mask))
+      for method in LocalMethod.allCases {
+        var result = sample.glared
+        let time = seconds {
+          result = LocalInpainter.repaint(
+            sample.glared, mask: sample.mask, method: method, configuration: options.configuration)
+        }
+        times += "\(name),\(kind.rawValue),\(method.rawValue),\(String(format: "%.4f", time))\n"
+        try write(result, caseFolder + "/\(method.rawValue).png")
+        table[kind, default: [:]][method.rawValue, default: []].append(psnrInside(result, sample.clean, mask: sample.mask))
+      }
+    }
+  }
+  try times.write(toFile: folder + "/times.csv", atomically: true, encoding: .utf8)
+  print("PSNR inside the mask (dB), mean over \(options.seeds) seeds, \(options.width)x\(options.height)")
+  print("kind".padding(toLength: 16, withPad: " ", startingAt: 0) + methods.map { $0.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
+  var overall: [String: [Double]] = [:]
+  for kind in GlareKind.allCases {
+    var line = kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+    for method in methods {
+      let values = table[kind]?[method] ?? []
+      overall[method, default: []].append(contentsOf: values)
+      line += String(format: "%-9.2f", values.reduce(0, +) / Double(max(values.count, 1)))
+    }
+    print(line)
+  }
+  var line = "mean".padding(toLength: 16, withPad: " ", startingAt: 0)
+  for method in methods {
+    let values = overall[method] ?? []
+    line += String(format: "%-9.2f", values.reduce(0, +) / Double(max(values.count, 1)))
+  }
+  print(line)
+}
+
+do {
+  let options = try parse(Array(CommandLine.arguments.dropFirst()))
+  if let size = options.timing {
+    runTiming(size, configuration: options.configuration)
+  } else if let folder = options.outputFolder {
+    try runEvaluation(options, folder: folder)
+  } else {
+    throw UsageError(description: "usage: deglare-eval OUTDIR [--size WxH] [--seeds N] [--encoded] [--set key=value]")
+  }
+} catch {
+  FileHandle.standardError.write(Data("deglare-eval: \(error)\n".utf8))
+  exit(64)
+}
