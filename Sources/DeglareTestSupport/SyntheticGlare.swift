@@ -37,9 +37,9 @@ public struct SyntheticGlareCase: Sendable {
 
 /// Generators of glare fields and complete test cases.
 public enum SyntheticGlare {
-  /// Mask pixels are where the glare adds at least this much linear light (about 2-3 levels on
-  /// mid-tones), before growing.
-  static let visibleGlare = 0.01
+  /// Mask pixels are where the glare adds at least this much linear light, before growing: about
+  /// 3 levels on dark paint (linear 0.01), where faint glare shows most.
+  static let visibleGlare = 0.002
 
   /// A painting of `width` x `height` with one kind of glare, all derived from `seed`.
   /// - Parameter linearLight: add the glare in linear light (physical); false adds it to the
