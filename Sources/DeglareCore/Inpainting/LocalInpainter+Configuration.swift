@@ -31,14 +31,17 @@ extension LocalInpainter {
     /// the residual into the glare layer: small enough to follow the glare's falloff, large
     /// enough to average the paint's texture away.
     public var glareScale: Double
-    /// The glare's colour is the average of the positive residual over this many times the
+    /// The glare's colour is the direction of the mean residual over this many times the
     /// component's glare sigma (a reflection has one colour, slowly varying at most).
     public var glareColourScale: Double
     /// A mask pixel whose residual (observed - predicted paint, linear light) is below minus this
-    /// in any channel is darker than the prediction, which added light cannot explain: the
-    /// prediction is wrong there (a shape the surroundings do not show), so it does not vote on
-    /// the glare, which is continued over it from its neighbours instead.
+    /// along the glare's colour is darker than the prediction, which added light cannot explain:
+    /// the prediction is wrong there (a shape the surroundings do not show), so it does not vote
+    /// on the glare, which is continued over it from its neighbours instead.
     public var predictionMismatch: Double
+    /// Likewise for a residual that departs from the glare's colour by more than this (linear
+    /// light, Euclidean over the channels): a region whose paint differs from its prediction.
+    public var colourMismatch: Double
     /// Smallest sigma of the glare low-pass, in pixels.
     public var minimumSigma: Double
     /// Largest sigma of the glare low-pass, in pixels.
@@ -48,7 +51,8 @@ extension LocalInpainter {
     public init(
       linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2, predictionSigma: Double = 1,
       guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, glareScale: Double = 0.1,
-      glareColourScale: Double = 4, predictionMismatch: Double = 0.02, minimumSigma: Double = 1.5, maximumSigma: Double = 64
+      glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
+      minimumSigma: Double = 1.5, maximumSigma: Double = 64
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
@@ -60,6 +64,7 @@ extension LocalInpainter {
       self.glareScale = glareScale
       self.glareColourScale = glareColourScale
       self.predictionMismatch = predictionMismatch
+      self.colourMismatch = colourMismatch
       self.minimumSigma = minimumSigma
       self.maximumSigma = maximumSigma
     }

@@ -211,6 +211,7 @@ struct LocalInpainterTests {
     #expect(configuration.glareScale == 0.1)
     #expect(configuration.glareColourScale == 4)
     #expect(configuration.predictionMismatch == 0.02)
+    #expect(configuration.colourMismatch == 0.03)
     #expect(configuration.minimumSigma == 1.5)
     #expect(configuration.maximumSigma == 64)
   }
