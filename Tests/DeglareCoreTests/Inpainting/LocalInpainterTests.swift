@@ -87,19 +87,19 @@ enum InpaintingFixtures {
 struct LocalInpainterTests {
   @Test("subtract removes a smooth additive veil")
   func subtractRemovesVeil() {
-    // Six paintings: every one gains, and on average by more than 4.5 dB (measured: 0.4 to 11.9,
-    // mean 5.9; the weakest has a dark contour and an edge crossing the veil's peak).
+    // Six paintings: every one gains more than 4 dB, and on average more than 8 dB (measured:
+    // 6.4 to 17.1, mean 11.3; the weakest has a dark contour and an edge crossing the peak).
     var gains: [Double] = []
     for seed in UInt64(1)...6 {
       let veil = InpaintingFixtures.veil(seed: seed)
       let result = LocalInpainter.repaint(veil.glared, mask: veil.mask, method: .subtract)
       let before = GlareMetrics.psnrInside(veil.glared, veil.clean, mask: veil.mask)
       let after = GlareMetrics.psnrInside(result, veil.clean, mask: veil.mask)
-      #expect(after > before, "seed \(seed): PSNR inside the mask \(before) -> \(after) dB")
+      #expect(after > before + 4, "seed \(seed): PSNR inside the mask \(before) -> \(after) dB")
       gains.append(after - before)
     }
     let mean = gains.reduce(0, +) / Double(gains.count)
-    #expect(mean > 4.5, "gains \(gains)")
+    #expect(mean > 8, "gains \(gains)")
   }
 
   @Test("subtract keeps the painting's texture, fill does not")
