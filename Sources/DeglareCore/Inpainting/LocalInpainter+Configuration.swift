@@ -20,16 +20,16 @@ extension LocalInpainter {
     /// prediction's edges.
     public var guideSigma: Double
     /// Linear-light colour difference between neighbouring pixels at which the prediction stops
-    /// spreading across an edge (its link weight is 1/e there). Glare's soft edges change by far
-    /// less per pixel than the paint's hard ones.
+    /// spreading across an edge (its link weight is 1/e there; encoded values when `linearLight`
+    /// is off). Glare's soft edges change by far less per pixel than the paint's hard ones.
     public var edgeContrast: Double
     /// Smallest link weight of the prediction, so that every region inside the mask still hears
     /// from the surroundings.
     public var edgeFloor: Double
-    /// The mask's typical half-width (twice the mean distance of its pixels to the outside) times
-    /// this factor is the sigma of the low-pass that turns
-    /// the residual into the glare layer: small enough to follow the glare's falloff, large
-    /// enough to average the paint's texture away.
+    /// Each mask component's typical half-width (twice the mean distance of its pixels to the
+    /// outside) times this factor is the sigma of the low-pass that turns the residual into the
+    /// glare layer: small enough to follow a streak's falloff, large enough to average the
+    /// paint's texture away.
     public var glareScale: Double
     /// The glare's colour is the direction of the mean residual over this many times the
     /// component's glare sigma (a reflection has one colour, slowly varying at most).

@@ -198,6 +198,13 @@ struct LocalInpainterTests {
     #expect(result == image)
   }
 
+  @Test("a mask over the whole image changes nothing", arguments: LocalMethod.allCases)
+  func fullMask(method: LocalMethod) {
+    let image = InpaintingFixtures.ramp()
+    let mask = Mask(width: image.width, height: image.height, values: [UInt8](repeating: 255, count: image.pixelCount))
+    #expect(LocalInpainter.repaint(image, mask: mask, method: method) == image)
+  }
+
   @Test("the configuration's defaults are the measured ones")
   func defaults() {
     let configuration = LocalInpainter.Configuration()
