@@ -13,6 +13,8 @@ public enum GlareKind: String, Sendable, CaseIterable {
   case softStreak = "soft-streak"
   /// The same in colour (cyan skylight).
   case colouredStreak = "coloured-streak"
+  /// A window's crisp reflection: a flat band with sharp edges split by a mullion's shadow.
+  case sharpStreak = "sharp-streak"
   /// Spotlight blooms: a clipped core with a bright halo.
   case bloom
   /// An exit sign: a saturated green rectangle with white letters, green channel clipped.
@@ -102,6 +104,8 @@ public enum SyntheticGlare {
       streaks(&glare, width: width, height: height, colour: [1, 0.98, 0.94], peak: 0.12...0.45, random: &random)
     case .colouredStreak:
       streaks(&glare, width: width, height: height, colour: [0.35, 0.8, 1], peak: 0.15...0.5, random: &random)
+    case .sharpStreak:
+      window(&glare, width: width, height: height, random: &random)
     case .bloom:
       for _ in 0..<Int(random.uniform(1...2.99)) { bloom(&glare, width: width, height: height, random: &random) }
     case .exitSign:

@@ -44,6 +44,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "linearLight": configuration.linearLight = value != 0
   case "clipLevel": configuration.clipLevel = value
   case "clipGrowth": configuration.clipGrowth = Int(value)
+  case "explainedClipping": configuration.explainedClipping = value
   case "predictionSigma": configuration.predictionSigma = value
   case "guideSigma": configuration.guideSigma = value
   case "edgeContrast": configuration.edgeContrast = value
@@ -52,6 +53,8 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "glareColourScale": configuration.glareColourScale = value
   case "predictionMismatch": configuration.predictionMismatch = value
   case "colourMismatch": configuration.colourMismatch = value
+  case "alongScale": configuration.alongScale = value
+  case "orientationScale": configuration.orientationScale = value
   case "minimumSigma": configuration.minimumSigma = value
   case "maximumSigma": configuration.maximumSigma = value
   default: throw UsageError(description: "unknown setting \(parts[0])")

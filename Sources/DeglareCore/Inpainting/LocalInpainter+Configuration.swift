@@ -12,6 +12,11 @@ extension LocalInpainter {
     /// Clipped areas grow by this many pixels before `auto` fills them: the ring around a blown
     /// core is nearly saturated and holds too little paint signal to subtract from.
     public var clipGrowth: Int
+    /// `auto` fills only a pixel's clipped channels when its predicted paint plus estimated glare
+    /// reaches this fraction of the clip level in each of them (the clipping is explained: bright
+    /// paint under moderate glare, the other channels still hold paint); otherwise it fills all
+    /// of the pixel's channels.
+    public var explainedClipping: Double
     /// Gaussian sigma, in pixels, of the smoothing of the unmasked surroundings before they are
     /// continued into the mask as the prediction of the paint (a pixel or so: enough to calm the
     /// canvas grain, small enough not to smear the paint's edges).
@@ -42,6 +47,12 @@ extension LocalInpainter {
     /// Likewise for a residual that departs from the glare's colour by more than this (linear
     /// light, Euclidean over the channels): a region whose paint differs from its prediction.
     public var colourMismatch: Double
+    /// Each component's half-width times this is the sigma of the average along the mask's level
+    /// lines (along a streak, around a bloom), in pixels, at most `maximumSigma`.
+    public var alongScale: Double
+    /// The glare sigma times this is the smoothing of the structure tensor that finds the mask's
+    /// level-line direction.
+    public var orientationScale: Double
     /// Smallest sigma of the glare low-pass, in pixels.
     public var minimumSigma: Double
     /// Largest sigma of the glare low-pass, in pixels.
@@ -49,14 +60,16 @@ extension LocalInpainter {
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(
-      linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2, predictionSigma: Double = 1,
+      linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2,
+      explainedClipping: Double = 0.9, predictionSigma: Double = 1,
       guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, glareScale: Double = 0.1,
       glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
-      minimumSigma: Double = 1.5, maximumSigma: Double = 64
+      alongScale: Double = 1, orientationScale: Double = 2, minimumSigma: Double = 1.5, maximumSigma: Double = 64
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
       self.clipGrowth = clipGrowth
+      self.explainedClipping = explainedClipping
       self.predictionSigma = predictionSigma
       self.guideSigma = guideSigma
       self.edgeContrast = edgeContrast
@@ -65,6 +78,8 @@ extension LocalInpainter {
       self.glareColourScale = glareColourScale
       self.predictionMismatch = predictionMismatch
       self.colourMismatch = colourMismatch
+      self.alongScale = alongScale
+      self.orientationScale = orientationScale
       self.minimumSigma = minimumSigma
       self.maximumSigma = maximumSigma
     }

@@ -18,6 +18,8 @@ struct MaskComponents: Sendable {
   let labels: [Int32]
   /// The components, in order of their first pixel (row-major).
   let components: [Component]
+  /// Each pixel's distance to the nearest pixel outside the mask (0 outside).
+  let distance: [Float]
 
   /// Labels the inside pixels and measures each component.
   init(inside: [Bool], width: Int, height: Int, configuration: LocalInpainter.Configuration) {
@@ -46,6 +48,7 @@ struct MaskComponents: Sendable {
       boxes.append(box)
     }
     let distance = DistanceTransform.distance(to: inside.map { !$0 }, width: width, height: height)
+    self.distance = distance
     var sums = [Double](repeating: 0, count: boxes.count)
     var counts = [Double](repeating: 0, count: boxes.count)
     for p in 0..<inside.count where labels[p] >= 0 {

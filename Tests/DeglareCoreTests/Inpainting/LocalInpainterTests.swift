@@ -211,6 +211,7 @@ struct LocalInpainterTests {
     #expect(configuration.linearLight)
     #expect(configuration.clipLevel == 0.985)
     #expect(configuration.clipGrowth == 2)
+    #expect(configuration.explainedClipping == 0.9)
     #expect(configuration.predictionSigma == 1)
     #expect(configuration.guideSigma == 1)
     #expect(configuration.edgeContrast == 0.01)
@@ -219,6 +220,8 @@ struct LocalInpainterTests {
     #expect(configuration.glareColourScale == 4)
     #expect(configuration.predictionMismatch == 0.02)
     #expect(configuration.colourMismatch == 0.03)
+    #expect(configuration.alongScale == 1)
+    #expect(configuration.orientationScale == 2)
     #expect(configuration.minimumSigma == 1.5)
     #expect(configuration.maximumSigma == 64)
   }
