@@ -54,6 +54,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "predictionMismatch": configuration.predictionMismatch = value
   case "colourMismatch": configuration.colourMismatch = value
   case "alongScale": configuration.alongScale = value
+  case "minimumElongation": configuration.minimumElongation = value
   case "orientationScale": configuration.orientationScale = value
   case "minimumSigma": configuration.minimumSigma = value
   case "maximumSigma": configuration.maximumSigma = value

@@ -107,7 +107,9 @@ enum GlareSubtraction {
       let averaged = PlaneFilter.normalizedGaussian(
         [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
         minimumWeight: minimumSupport)
-      let amounts = averageAlongMask(
+      // Only a band-like component (a streak) has level lines that follow its glare; around a
+      // round one (a bloom, a sheen) the mask's circles need not share the glare's centre.
+      let amounts = component.elongation < configuration.minimumElongation ? averaged.planes[0] : averageAlongMask(
         projected: projected, votes: votes, isotropic: averaged.planes[0], members: members, area: area,
         distance: components.distance,
         workWidth: width, workHeight: height,

@@ -50,6 +50,9 @@ extension LocalInpainter {
     /// Each component's half-width times this is the sigma of the average along the mask's level
     /// lines (along a streak, around a bloom), in pixels, at most `maximumSigma`.
     public var alongScale: Double
+    /// Only components at least this elongated (length over width) are averaged along their
+    /// level lines; rounder ones (blooms, sheens) use the isotropic average.
+    public var minimumElongation: Double
     /// The glare sigma times this is the smoothing of the structure tensor that finds the mask's
     /// level-line direction.
     public var orientationScale: Double
@@ -64,7 +67,7 @@ extension LocalInpainter {
       explainedClipping: Double = 0.9, predictionSigma: Double = 1,
       guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, glareScale: Double = 0.1,
       glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
-      alongScale: Double = 1, orientationScale: Double = 2, minimumSigma: Double = 1.5, maximumSigma: Double = 64
+      alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5, maximumSigma: Double = 64
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
@@ -79,6 +82,7 @@ extension LocalInpainter {
       self.predictionMismatch = predictionMismatch
       self.colourMismatch = colourMismatch
       self.alongScale = alongScale
+      self.minimumElongation = minimumElongation
       self.orientationScale = orientationScale
       self.minimumSigma = minimumSigma
       self.maximumSigma = maximumSigma

@@ -221,6 +221,7 @@ struct LocalInpainterTests {
     #expect(configuration.predictionMismatch == 0.02)
     #expect(configuration.colourMismatch == 0.03)
     #expect(configuration.alongScale == 1)
+    #expect(configuration.minimumElongation == 2.5)
     #expect(configuration.orientationScale == 2)
     #expect(configuration.minimumSigma == 1.5)
     #expect(configuration.maximumSigma == 64)

@@ -119,6 +119,7 @@ struct InpaintingHelperTests {
     #expect(parts.components[0].box == PixelRect(x: 2, y: 2, width: 4, height: 36))
     #expect(parts.components[1].box == PixelRect(x: 40, y: 5, width: 30, height: 30))
     #expect(parts.components[0].glareSigma < parts.components[1].glareSigma)
+    #expect(parts.components[0].elongation > 8 && parts.components[1].elongation < 1.01)
     #expect(parts.labels[10 * width + 3] == 0 && parts.labels[10 * width + 50] == 1 && parts.labels[0] == -1)
   }
 }
