@@ -35,15 +35,19 @@ enum GlareSubtraction {
   /// glare is continued from its neighbours instead of averaged from its own residuals.
   static let minimumSupport: Float = 0.05
 
+  /// A partly clipped pixel votes only if its unclipped channels carry at least this fraction
+  /// of the glare colour's energy (a unit vector's squared components summed).
+  static let minimumCarried: Float = 0.2
+
   /// The glare layer of every plane (zero outside the mask) and the predicted paint (linear
   /// light, from the surroundings) it was measured against.
   /// - Parameters:
   ///   - observed: the image (linear light) as planes.
   ///   - inside: true for mask pixels.
   ///   - components: the mask's connected parts, each with the sigma of its glare low-pass.
-  ///   - reliable: true for pixels whose channels are all below clipping.
+  ///   - clipped: per colour channel, true where that channel is clipped (grown).
   static func glareLayer(
-    observed: ColorPlanes, inside: [Bool], components: MaskComponents, reliable: [Bool],
+    observed: ColorPlanes, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
   ) -> (glare: [[Float]], prediction: [[Float]]) {
     let width = observed.width
@@ -84,7 +88,7 @@ enum GlareSubtraction {
           let a = y * area.width + x
           members[a] = true
           for k in 0..<channels { residual[k][a] = observed.planes[k][p] - prediction[k][p] }
-          votes[a] = reliable[p] ? 1 : 0
+          votes[a] = clipped.contains { $0[p] } ? 0 : 1
         }
       }
       let colourSigma = configuration.glareColourScale * component.glareSigma
@@ -100,9 +104,33 @@ enum GlareSubtraction {
         if along < alongLimit || off > offLimit * offLimit { votes[a] = 0 }
       }
       direction = colourDirection(residual, votes: votes, area: area, sigma: colourSigma)
+      // Every member votes with the channels it has left: the least-squares amount of the colour
+      // in its unclipped channels, weighted by how much of the colour those channels carry (1
+      // when none is clipped). Partly clipped pixels (bright paint, a bloom's halo) still count.
       var projected = [Float](repeating: 0, count: area.area)
-      for a in 0..<area.area {
-        for k in 0..<channels { projected[a] += residual[k][a] * direction[k][a] }
+      for y in 0..<area.height {
+        for x in 0..<area.width {
+          let a = y * area.width + x
+          guard members[a] else { continue }
+          let p = (area.y + y) * width + area.x + x
+          var carried: Float = 0
+          var dot: Float = 0
+          for k in 0..<channels where !clipped[k][p] {
+            carried += direction[k][a] * direction[k][a]
+            dot += residual[k][a] * direction[k][a]
+          }
+          votes[a] = 0
+          guard carried >= minimumCarried else { continue }
+          let amount = dot / carried
+          var off: Float = 0
+          for k in 0..<channels where !clipped[k][p] {
+            let d = residual[k][a] - amount * direction[k][a]
+            off += d * d
+          }
+          guard amount >= alongLimit, off <= offLimit * offLimit else { continue }
+          projected[a] = amount
+          votes[a] = carried
+        }
       }
       let averaged = PlaneFilter.normalizedGaussian(
         [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,

@@ -36,7 +36,7 @@ struct Work {
       for p in 0..<channel.count where channel[p] { reliable[p] = false }
     }
     let (glare, prediction) = GlareSubtraction.glareLayer(
-      observed: planes, inside: inside, components: components, reliable: reliable, configuration: configuration,
+      observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
     var result = planes
     for k in 0..<result.planes.count {

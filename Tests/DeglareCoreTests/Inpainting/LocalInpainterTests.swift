@@ -144,6 +144,38 @@ struct LocalInpainterTests {
     }
   }
 
+  @Test("auto fills only the clipped channel where bright paint explains the clipping")
+  func autoFillsOnlyClippedChannel() {
+    // Red paint at 0.93 (linear) under a white veil peaking at 0.1: red clips in the middle,
+    // green and blue keep their paint (the partly clipped pixels still measure the glare from
+    // green and blue; its peak comes out slightly low, by 6 levels here).
+    var clean = ImageBuffer(
+      width: InpaintingFixtures.width, height: InpaintingFixtures.height, layout: .rgb, bitDepth: .eight)
+    var glared = clean
+    for y in 0..<clean.height {
+      for x in 0..<clean.width {
+        let t = Double(x) / Double(clean.width - 1)
+        let paint = [0.93, 0.1 + 0.3 * t, 0.2 + 0.05 * Double((x / 3 + y / 3) % 2)]
+        let dx = Double(x) - 60
+        let dy = Double(y) - 45
+        let veil = 0.1 * exp(-(dx * dx + dy * dy) / (2 * 10 * 10))
+        for c in 0..<3 {
+          clean.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(paint[c]) * 255).rounded()))
+          glared.setSample(
+            x: x, y: y, channel: c, Int((SyntheticGlare.encode(min(paint[c] + veil, 1)) * 255).rounded()))
+        }
+      }
+    }
+    let mask = InpaintingFixtures.patchMask
+    #expect(glared.sample(x: 60, y: 45, channel: 0) == 255)
+    let auto = LocalInpainter.repaint(glared, mask: mask, method: .auto)
+    let subtract = LocalInpainter.repaint(glared, mask: mask, method: .subtract)
+    #expect(auto.sample(x: 60, y: 45, channel: 1) == subtract.sample(x: 60, y: 45, channel: 1))
+    #expect(auto.sample(x: 60, y: 45, channel: 2) == subtract.sample(x: 60, y: 45, channel: 2))
+    #expect(abs(auto.sample(x: 60, y: 45, channel: 0) - clean.sample(x: 60, y: 45, channel: 0)) <= 3)
+    #expect(abs(auto.sample(x: 60, y: 45, channel: 1) - clean.sample(x: 60, y: 45, channel: 1)) <= 8)
+  }
+
   @Test("pixels outside the mask and alpha everywhere are unchanged", arguments: LocalMethod.allCases)
   func outsideUnchanged(method: LocalMethod) {
     let veil = InpaintingFixtures.veil()
