@@ -13,21 +13,22 @@ import Foundation
 //   2. The residual observed - prediction is glare plus the paint's deviation from the
 //      prediction. The glare's colour is the direction of the residual's large-scale mean; it
 //      may have a negative component (a camera's colour matrix turns added green light into a
-//      little less red). A pixel votes on the glare unless it is clipped (no paint signal) or its
-//      residual cannot be a non-negative amount of that colour: clearly negative along it, or
-//      far off it (the prediction is wrong there: a shape the surroundings do not show).
-//   3. Per mask component, the voters' residuals projected on the colour are averaged along the
-//      mask's level lines (`GlareSubtraction+Along.swift`), blended with a small isotropic
-//      Gaussian where those lines have no clear direction: the glare stays, sharp sides
-//      included, and the paint's texture averages away. The glare layer is that amount (never
-//      negative) times the colour, continued smoothly over pixels with too few voters around
-//      them; the result is observed - glare.
+//      little less red). A pixel votes on the glare's amount with its unclipped channels (a
+//      fully clipped one has no paint signal left), unless its residual cannot be a non-negative
+//      amount of that colour: clearly negative along it, or far off it (the prediction is wrong
+//      there: a shape the surroundings do not show).
+//   3. Per mask component, the votes are averaged by a small isotropic normalized Gaussian at
+//      the component's scale or, for an elongated component (a streak), along the mask's level
+//      lines (`GlareSubtraction+Along.swift`): the glare stays, a streak's sharp sides included,
+//      and the paint's texture averages away. The glare layer is that amount (never negative)
+//      times the colour, continued smoothly over pixels with too few voters around them; the
+//      result is observed - glare.
 //
 // Measured on the synthetic benchmark (Benchmarks/inpaint_eval.sh): the edge-guided prediction
 // is worth about 5 dB over a plain membrane of the low-passed surroundings; the vote and the
 // colour projection add little on average there but several dB on shapes enclosed by the mask,
-// and they are what removes a real green streak without red fringes; averaging along the mask
-// adds about 2 dB, 6 dB on sharp-sided window reflections.
+// and they are what removes a real green streak without red fringes; averaging streaks along
+// the mask adds about 2 dB, 5 dB on sharp-sided window reflections.
 
 /// Estimation of the smooth added glare layer inside a mask.
 enum GlareSubtraction {
