@@ -237,6 +237,26 @@ struct LocalInpainterTests {
     #expect(LocalInpainter.repaint(image, mask: mask, method: method) == image)
   }
 
+  @Test("tiny images and scattered masks work", arguments: LocalMethod.allCases)
+  func tiny(method: LocalMethod) {
+    var random = SeededGenerator(seed: 11)
+    for width in 1...7 {
+      for height in 1...5 {
+        var image = ImageBuffer(width: width, height: height, layout: .rgba, bitDepth: .sixteen)
+        var mask = Mask(width: width, height: height)
+        for y in 0..<height {
+          for x in 0..<width {
+            for c in 0..<4 { image.setSample(x: x, y: y, channel: c, Int(random.next() % 65536)) }
+            mask[x, y] = random.next() % 3 == 0 ? 255 : 0
+          }
+        }
+        let result = LocalInpainter.repaint(image, mask: mask, method: method)
+        #expect(result.size == image.size && result.layout == .rgba && result.bitDepth == .sixteen)
+        #expect(GlareMetrics.outsideIdentical(result, image, mask: mask))
+      }
+    }
+  }
+
   @Test("the configuration's defaults are the measured ones")
   func defaults() {
     let configuration = LocalInpainter.Configuration()
