@@ -40,6 +40,37 @@ extension SyntheticGlare {
     }
   }
 
+  /// A window's crisp reflection: a flat-topped band at an angle whose edges are sharp (a pixel
+  /// or two of blur), split lengthwise by a mullion's shadow, slightly bluish, fading at the ends.
+  static func window(_ glare: inout [[Double]], width: Int, height: Int, random: inout SeededGenerator) {
+    let s = Double(max(width, height)) / 640
+    let angle = random.uniform(0.2...1.2) * (random.uniform() < 0.5 ? -1 : 1)
+    let cx = random.uniform(0.3...0.7) * Double(width)
+    let cy = random.uniform(0.3...0.7) * Double(height)
+    let halfWidth = random.uniform(12...30) * s
+    let mullion = random.uniform(2...5) * s
+    let edge = random.uniform(0.6...1.5) * s
+    let length = random.uniform(0.5...0.9) * Double(width + height)
+    let intensity = random.uniform(0.1...0.35)
+    let colour = [0.85, 0.93, 1.0]
+    let dirX = cos(angle)
+    let dirY = sin(angle)
+    // A step from 0 to 1 over about `edge` pixels around 0.
+    func step(_ t: Double) -> Double { 1 / (1 + exp(-t / (0.4 * edge))) }
+    for y in 0..<height {
+      for x in 0..<width {
+        let dx = Double(x) - cx
+        let dy = Double(y) - cy
+        let v = dx * dirX + dy * dirY
+        let u = -dx * dirY + dy * dirX
+        let fade = min(max((length / 2 - abs(v)) / (0.2 * length), 0), 1)
+        guard fade > 0, abs(u) < halfWidth + 6 * edge else { continue }
+        let band = step(halfWidth - abs(u)) * (1 - step(mullion - abs(u)))
+        add(&glare, at: y * width + x, colour: colour, amount: intensity * band * fade * fade * (3 - 2 * fade))
+      }
+    }
+  }
+
   /// A spotlight bloom: a clipped core, a bright halo and a faint wide skirt, slightly elliptical.
   static func bloom(_ glare: inout [[Double]], width: Int, height: Int, random: inout SeededGenerator) {
     let s = Double(max(width, height)) / 640

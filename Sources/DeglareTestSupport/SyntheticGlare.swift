@@ -13,6 +13,8 @@ public enum GlareKind: String, Sendable, CaseIterable {
   case softStreak = "soft-streak"
   /// The same in colour (cyan skylight).
   case colouredStreak = "coloured-streak"
+  /// A window's crisp reflection: a flat band with sharp edges split by a mullion's shadow.
+  case sharpStreak = "sharp-streak"
   /// Spotlight blooms: a clipped core with a bright halo.
   case bloom
   /// An exit sign: a saturated green rectangle with white letters, green channel clipped.
@@ -37,9 +39,9 @@ public struct SyntheticGlareCase: Sendable {
 
 /// Generators of glare fields and complete test cases.
 public enum SyntheticGlare {
-  /// Mask pixels are where the glare adds at least this much linear light (about 2-3 levels on
-  /// mid-tones), before growing.
-  static let visibleGlare = 0.01
+  /// Mask pixels are where the glare adds at least this much linear light, before growing: about
+  /// 3 levels on dark paint (linear 0.01), where faint glare shows most.
+  static let visibleGlare = 0.002
 
   /// A painting of `width` x `height` with one kind of glare, all derived from `seed`.
   /// - Parameter linearLight: add the glare in linear light (physical); false adds it to the
@@ -102,6 +104,8 @@ public enum SyntheticGlare {
       streaks(&glare, width: width, height: height, colour: [1, 0.98, 0.94], peak: 0.12...0.45, random: &random)
     case .colouredStreak:
       streaks(&glare, width: width, height: height, colour: [0.35, 0.8, 1], peak: 0.15...0.5, random: &random)
+    case .sharpStreak:
+      window(&glare, width: width, height: height, random: &random)
     case .bloom:
       for _ in 0..<Int(random.uniform(1...2.99)) { bloom(&glare, width: width, height: height, random: &random) }
     case .exitSign:

@@ -5,8 +5,9 @@
 // per kind, and records the methods' run times in times.csv. `Benchmarks/inpaint_eval.py` adds
 // OpenCV's inpainting on the same inputs and prints the full table.
 //
-//   deglare-eval OUTDIR [--size WxH] [--seeds N] [--encoded] [--set key=value ...]
+//   deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value ...]
 //   deglare-eval --timing WxH [--set key=value ...]
+//   deglare-eval --apply IMAGE MASK OUTDIR [--set key=value ...]   (a real photo: each method's output)
 import DeglareCodecs
 import DeglareCore
 import DeglareTestSupport
@@ -18,8 +19,10 @@ struct Options {
   var width = 640
   var height = 480
   var seeds = 4
+  var firstSeed: UInt64 = 1
   var linearLight = true
   var timing: (Int, Int)?
+  var apply: (image: String, mask: String, folder: String)?
   var configuration = LocalInpainter.Configuration()
 }
 
@@ -41,6 +44,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "linearLight": configuration.linearLight = value != 0
   case "clipLevel": configuration.clipLevel = value
   case "clipGrowth": configuration.clipGrowth = Int(value)
+  case "explainedClipping": configuration.explainedClipping = value
   case "predictionSigma": configuration.predictionSigma = value
   case "guideSigma": configuration.guideSigma = value
   case "edgeContrast": configuration.edgeContrast = value
@@ -48,6 +52,10 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "glareScale": configuration.glareScale = value
   case "glareColourScale": configuration.glareColourScale = value
   case "predictionMismatch": configuration.predictionMismatch = value
+  case "colourMismatch": configuration.colourMismatch = value
+  case "alongScale": configuration.alongScale = value
+  case "minimumElongation": configuration.minimumElongation = value
+  case "orientationScale": configuration.orientationScale = value
   case "minimumSigma": configuration.minimumSigma = value
   case "maximumSigma": configuration.maximumSigma = value
   default: throw UsageError(description: "unknown setting \(parts[0])")
@@ -66,9 +74,11 @@ func parse(_ arguments: [String]) throws -> Options {
     switch arguments[index] {
     case "--size": (options.width, options.height) = try parseSize(try value())
     case "--seeds": options.seeds = Int(try value()) ?? 4
+    case "--first-seed": options.firstSeed = UInt64(try value()) ?? 1
     case "--encoded": options.linearLight = false
     case "--timing": options.timing = try parseSize(try value())
     case "--set": try apply(try value(), to: &options.configuration)
+    case "--apply": options.apply = (try value(), try value(), try value())
     default: options.outputFolder = arguments[index]
     }
     index += 1
@@ -114,13 +124,27 @@ func runTiming(_ size: (Int, Int), configuration: LocalInpainter.Configuration) 
   }
 }
 
+func runApply(image imagePath: String, mask maskPath: String, folder: String, configuration: LocalInpainter.Configuration)
+  throws
+{
+  let image = try ImageFile.read(imagePath).image
+  let mask = Mask(image: try ImageFile.read(maskPath).image)
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  for method in LocalMethod.allCases {
+    var result = image
+    let time = measure { result = LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration) }
+    try write(result, folder + "/\(method.rawValue).png")
+    print("\(method.rawValue): \(String(format: "%.2f", time.wall)) s (cpu \(String(format: "%.2f", time.cpu)))")
+  }
+}
+
 func runEvaluation(_ options: Options, folder: String) throws {
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   var times = "case,kind,method,seconds\n"
   var table: [GlareKind: [String: [Double]]] = [:]
   let methods = ["none"] + LocalMethod.allCases.map(\.rawValue)
   for kind in GlareKind.allCases {
-    for seed in 1...UInt64(options.seeds) {
+    for seed in options.firstSeed..<(options.firstSeed + UInt64(options.seeds)) {
       let sample = SyntheticGlare.makeCase(
         kind: kind, width: options.width, height: options.height, seed: seed, linearLight: options.linearLight)
       let name = "\(kind.rawValue)-\(seed)"
@@ -165,12 +189,14 @@ func runEvaluation(_ options: Options, folder: String) throws {
 
 do {
   let options = try parse(Array(CommandLine.arguments.dropFirst()))
-  if let size = options.timing {
+  if let (imagePath, maskPath, folder) = options.apply {
+    try runApply(image: imagePath, mask: maskPath, folder: folder, configuration: options.configuration)
+  } else if let size = options.timing {
     runTiming(size, configuration: options.configuration)
   } else if let folder = options.outputFolder {
     try runEvaluation(options, folder: folder)
   } else {
-    throw UsageError(description: "usage: deglare-eval OUTDIR [--size WxH] [--seeds N] [--encoded] [--set key=value]")
+    throw UsageError(description: "usage: deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value]")
   }
 } catch {
   FileHandle.standardError.write(Data("deglare-eval: \(error)\n".utf8))

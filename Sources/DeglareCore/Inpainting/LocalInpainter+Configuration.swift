@@ -12,6 +12,11 @@ extension LocalInpainter {
     /// Clipped areas grow by this many pixels before `auto` fills them: the ring around a blown
     /// core is nearly saturated and holds too little paint signal to subtract from.
     public var clipGrowth: Int
+    /// `auto` fills only a pixel's clipped channels when its predicted paint plus estimated glare
+    /// reaches this fraction of the clip level in each of them (the clipping is explained: bright
+    /// paint under moderate glare, the other channels still hold paint); otherwise it fills all
+    /// of the pixel's channels.
+    public var explainedClipping: Double
     /// Gaussian sigma, in pixels, of the smoothing of the unmasked surroundings before they are
     /// continued into the mask as the prediction of the paint (a pixel or so: enough to calm the
     /// canvas grain, small enough not to smear the paint's edges).
@@ -20,25 +25,37 @@ extension LocalInpainter {
     /// prediction's edges.
     public var guideSigma: Double
     /// Linear-light colour difference between neighbouring pixels at which the prediction stops
-    /// spreading across an edge (its link weight is 1/e there). Glare's soft edges change by far
-    /// less per pixel than the paint's hard ones.
+    /// spreading across an edge (its link weight is 1/e there; encoded values when `linearLight`
+    /// is off). Glare's soft edges change by far less per pixel than the paint's hard ones.
     public var edgeContrast: Double
     /// Smallest link weight of the prediction, so that every region inside the mask still hears
     /// from the surroundings.
     public var edgeFloor: Double
-    /// The mask's typical half-width (twice the mean distance of its pixels to the outside) times
-    /// this factor is the sigma of the low-pass that turns
-    /// the residual into the glare layer: small enough to follow the glare's falloff, large
-    /// enough to average the paint's texture away.
+    /// Each mask component's typical half-width (twice the mean distance of its pixels to the
+    /// outside) times this factor is the sigma of the low-pass that turns the residual into the
+    /// glare layer: small enough to follow a streak's falloff, large enough to average the
+    /// paint's texture away.
     public var glareScale: Double
-    /// The glare's colour is the average of the positive residual over this many times the
+    /// The glare's colour is the direction of the mean residual over this many times the
     /// component's glare sigma (a reflection has one colour, slowly varying at most).
     public var glareColourScale: Double
     /// A mask pixel whose residual (observed - predicted paint, linear light) is below minus this
-    /// in any channel is darker than the prediction, which added light cannot explain: the
-    /// prediction is wrong there (a shape the surroundings do not show), so it does not vote on
-    /// the glare, which is continued over it from its neighbours instead.
+    /// along the glare's colour is darker than the prediction, which added light cannot explain:
+    /// the prediction is wrong there (a shape the surroundings do not show), so it does not vote
+    /// on the glare, which is continued over it from its neighbours instead.
     public var predictionMismatch: Double
+    /// Likewise for a residual that departs from the glare's colour by more than this (linear
+    /// light, Euclidean over the channels): a region whose paint differs from its prediction.
+    public var colourMismatch: Double
+    /// Each component's half-width times this is the sigma of the average along the mask's level
+    /// lines (along a streak, around a bloom), in pixels, at most `maximumSigma`.
+    public var alongScale: Double
+    /// Only components at least this elongated (length over width) are averaged along their
+    /// level lines; rounder ones (blooms, sheens) use the isotropic average.
+    public var minimumElongation: Double
+    /// The glare sigma times this is the smoothing of the structure tensor that finds the mask's
+    /// level-line direction.
+    public var orientationScale: Double
     /// Smallest sigma of the glare low-pass, in pixels.
     public var minimumSigma: Double
     /// Largest sigma of the glare low-pass, in pixels.
@@ -46,13 +63,16 @@ extension LocalInpainter {
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(
-      linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2, predictionSigma: Double = 1,
+      linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2,
+      explainedClipping: Double = 0.9, predictionSigma: Double = 1,
       guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, glareScale: Double = 0.1,
-      glareColourScale: Double = 4, predictionMismatch: Double = 0.02, minimumSigma: Double = 1.5, maximumSigma: Double = 64
+      glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
+      alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5, maximumSigma: Double = 64
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
       self.clipGrowth = clipGrowth
+      self.explainedClipping = explainedClipping
       self.predictionSigma = predictionSigma
       self.guideSigma = guideSigma
       self.edgeContrast = edgeContrast
@@ -60,6 +80,10 @@ extension LocalInpainter {
       self.glareScale = glareScale
       self.glareColourScale = glareColourScale
       self.predictionMismatch = predictionMismatch
+      self.colourMismatch = colourMismatch
+      self.alongScale = alongScale
+      self.minimumElongation = minimumElongation
+      self.orientationScale = orientationScale
       self.minimumSigma = minimumSigma
       self.maximumSigma = maximumSigma
     }

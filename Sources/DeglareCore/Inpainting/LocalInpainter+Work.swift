@@ -8,28 +8,35 @@ struct Work {
   let configuration: LocalInpainter.Configuration
   let solver = MembraneSolver.Configuration()
 
-  /// Pixels whose colour channels are all below the clip level.
-  var reliable: [Bool] {
+  /// The clip level as a plane value.
+  var clipThreshold: Float {
     let level = Float(configuration.clipLevel)
-    let threshold = configuration.linearLight ? SRGBTransfer.decode(level) : level
-    var clipped = [Bool](repeating: false, count: planes.pixelCount)
-    for plane in planes.planes {
-      for p in 0..<plane.count where plane[p] >= threshold { clipped[p] = true }
-    }
-    if configuration.clipGrowth > 0 && clipped.contains(true) {
-      let distance = DistanceTransform.distance(to: clipped, width: planes.width, height: planes.height)
-      let growth = Float(configuration.clipGrowth)
-      return distance.map { $0 > growth }
-    }
-    return clipped.map { !$0 }
+    return configuration.linearLight ? SRGBTransfer.decode(level) : level
   }
 
-  /// Subtracts the estimated glare layer inside the mask; with `fillClipped`, the clipped
-  /// pixels are then filled from the subtracted result and the surroundings.
+  /// For each colour channel, the pixels where that channel is clipped, grown by `clipGrowth`.
+  var clippedChannels: [[Bool]] {
+    let threshold = clipThreshold
+    return planes.planes.map { plane in
+      let clipped = plane.map { $0 >= threshold }
+      guard configuration.clipGrowth > 0 && clipped.contains(true) else { return clipped }
+      let distance = DistanceTransform.distance(to: clipped, width: planes.width, height: planes.height)
+      let growth = Float(configuration.clipGrowth)
+      return distance.map { $0 <= growth }
+    }
+  }
+
+  /// Subtracts the estimated glare layer inside the mask; with `fillClipped`, each channel's
+  /// clipped pixels are then filled from that channel's subtracted result and surroundings (the
+  /// channels that still hold paint keep it).
   func subtract(fillClipped: Bool) -> ColorPlanes {
-    let reliable = self.reliable
-    let glare = GlareSubtraction.glareLayer(
-      observed: planes, inside: inside, components: components, reliable: reliable, configuration: configuration,
+    let clipped = clippedChannels
+    var reliable = [Bool](repeating: true, count: planes.pixelCount)
+    for channel in clipped {
+      for p in 0..<channel.count where channel[p] { reliable[p] = false }
+    }
+    let (glare, prediction) = GlareSubtraction.glareLayer(
+      observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
     var result = planes
     for k in 0..<result.planes.count {
@@ -37,10 +44,31 @@ struct Work {
         result.planes[k][p] = max(result.planes[k][p] - glare[k][p], 0)
       }
     }
-    if fillClipped {
+    guard fillClipped else { return result }
+    // A pixel whose clipping the estimate explains (predicted paint + glare reaches the clip
+    // level in every clipped channel: bright paint under moderate glare) keeps its unclipped
+    // channels' subtracted paint and only the clipped ones are filled. Clipping the estimate
+    // does not explain (an opaque exit sign, a blown core) means its glare there is unknown, so
+    // every channel is filled.
+    let threshold = clipThreshold
+    let explained = Float(configuration.explainedClipping)
+    var fillAll = [Bool](repeating: false, count: result.pixelCount)
+    for p in 0..<result.pixelCount where inside[p] && !reliable[p] {
+      for k in 0..<result.planes.count where clipped[k][p] {
+        if prediction[k][p] + glare[k][p] < explained * threshold { fillAll[p] = true }
+      }
+    }
+    for k in 0..<result.planes.count {
       var known = [Bool](repeating: true, count: result.pixelCount)
-      for p in 0..<known.count where inside[p] && !reliable[p] { known[p] = false }
-      MembraneSolver.fill(&result.planes, known: known, width: result.width, height: result.height, configuration: solver)
+      var any = false
+      for p in 0..<known.count where inside[p] && (clipped[k][p] || fillAll[p]) {
+        known[p] = false
+        any = true
+      }
+      guard any else { continue }
+      var plane = [result.planes[k]]
+      MembraneSolver.fill(&plane, known: known, width: result.width, height: result.height, configuration: solver)
+      result.planes[k] = plane[0]
     }
     return result
   }

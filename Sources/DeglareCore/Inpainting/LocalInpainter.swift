@@ -14,7 +14,9 @@ public enum LocalMethod: String, Sendable, CaseIterable {
 ///
 /// Works on any ``ImageBuffer`` (gray or RGB, with or without alpha, 8 or 16 bit) in Float
 /// internally. Only colour samples of pixels inside the mask change; alpha and every pixel outside
-/// the mask are returned bit-identical. No randomness: the same input gives the same output.
+/// the mask are returned bit-identical. No randomness: the same input gives the same output. A
+/// mask that covers the whole image leaves it unchanged (there are no surroundings to learn the
+/// paint from).
 public enum LocalInpainter {
   /// Repaints the pixels of `image` inside `mask` with `method`.
   /// - Parameters:
@@ -34,6 +36,8 @@ public enum LocalInpainter {
     let rect = box.padded(by: margin, within: image.bounds)
     let planes = ColorPlanes(image, rect: rect, linear: configuration.linearLight)
     let inside = insidePixels(of: mask, in: rect)
+    // With no unmasked pixel at all there is nothing to predict the paint from.
+    guard inside.contains(false) else { return image }
     let components = MaskComponents(inside: inside, width: rect.width, height: rect.height, configuration: configuration)
     let work = Work(planes: planes, inside: inside, components: components, configuration: configuration)
     let repainted: ColorPlanes

@@ -12,12 +12,17 @@ struct MaskComponents: Sendable {
     var halfWidth: Double
     /// Sigma of its glare layer's low-pass, in pixels.
     var glareSigma: Double
+    /// Length over width: the square root of the ratio of the principal moments of its pixels'
+    /// coordinates (1 for a disc, about length / width for a band).
+    var elongation: Double
   }
 
   /// Component index of every pixel, -1 outside the mask.
   let labels: [Int32]
   /// The components, in order of their first pixel (row-major).
   let components: [Component]
+  /// Each pixel's distance to the nearest pixel outside the mask (0 outside).
+  let distance: [Float]
 
   /// Labels the inside pixels and measures each component.
   init(inside: [Bool], width: Int, height: Int, configuration: LocalInpainter.Configuration) {
@@ -46,19 +51,39 @@ struct MaskComponents: Sendable {
       boxes.append(box)
     }
     let distance = DistanceTransform.distance(to: inside.map { !$0 }, width: width, height: height)
+    self.distance = distance
     var sums = [Double](repeating: 0, count: boxes.count)
     var counts = [Double](repeating: 0, count: boxes.count)
+    // Coordinate moments, relative to each box's corner: x, y, xx, xy, yy.
+    var moments = [[Double]](repeating: [0, 0, 0, 0, 0], count: boxes.count)
     for p in 0..<inside.count where labels[p] >= 0 {
-      sums[Int(labels[p])] += Double(distance[p])
-      counts[Int(labels[p])] += 1
+      let k = Int(labels[p])
+      sums[k] += Double(distance[p])
+      counts[k] += 1
+      let x = Double(p % width - boxes[k].minX)
+      let y = Double(p / width - boxes[k].minY)
+      moments[k][0] += x
+      moments[k][1] += y
+      moments[k][2] += x * x
+      moments[k][3] += x * y
+      moments[k][4] += y * y
     }
     components = boxes.indices.map { k in
       let halfWidth = 2 * sums[k] / max(counts[k], 1)
       let sigma = min(max(configuration.glareScale * halfWidth, configuration.minimumSigma), configuration.maximumSigma)
       let b = boxes[k]
+      let n = max(counts[k], 1)
+      let mx = moments[k][0] / n
+      let my = moments[k][1] / n
+      let cxx = moments[k][2] / n - mx * mx + 1.0 / 12
+      let cxy = moments[k][3] / n - mx * my
+      let cyy = moments[k][4] / n - my * my + 1.0 / 12
+      let spread = ((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy).squareRoot()
+      let major = (cxx + cyy) / 2 + spread
+      let minor = max((cxx + cyy) / 2 - spread, 1e-9)
       return Component(
         box: PixelRect(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY), halfWidth: halfWidth,
-        glareSigma: sigma)
+        glareSigma: sigma, elongation: (major / minor).squareRoot())
     }
     self.labels = labels
   }

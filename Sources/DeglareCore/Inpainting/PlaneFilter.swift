@@ -25,11 +25,24 @@ enum PlaneFilter {
     return (0..<Int(passes)).map { ($0 < lowerPasses ? lower : upper) / 2 }
   }
 
+  /// Below this sigma three boxes are too coarse (sigma 1 would come out as 0.82), so the blur
+  /// uses a sampled Gaussian kernel instead.
+  static let exactKernelSigma = 3.0
+
   /// Blurs a plane in place with a zero-padded Gaussian of `sigma` pixels.
   static func gaussian(_ plane: inout [Float], width: Int, height: Int, sigma: Double) {
-    let radii = boxRadii(sigma: sigma)
-    guard !radii.isEmpty else { return }
+    guard sigma >= 0.5 else { return }
     var scratch = [Float](repeating: 0, count: width * height)
+    if sigma < exactKernelSigma {
+      let radius = Int((3 * sigma).rounded(.up))
+      var kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+      let total = kernel.reduce(0, +)
+      kernel = kernel.map { $0 / total }
+      convolve(plane, into: &scratch, width: width, height: height, kernel: kernel, stride: 1)
+      convolve(scratch, into: &plane, width: width, height: height, kernel: kernel, stride: width)
+      return
+    }
+    let radii = boxRadii(sigma: sigma)
     for radius in radii where radius > 0 {
       boxHorizontal(plane, into: &scratch, width: width, height: height, radius: radius)
       boxVertical(scratch, into: &plane, width: width, height: height, radius: radius)
@@ -57,6 +70,32 @@ enum PlaneFilter {
       out.append(weighted)
     }
     return (out, blurredWeight)
+  }
+
+  /// Zero-padded 1-D convolution along rows (`stride` 1) or columns (`stride` width).
+  private static func convolve(
+    _ input: [Float], into output: inout [Float], width: Int, height: Int, kernel: [Float], stride: Int
+  ) {
+    let radius = kernel.count / 2
+    input.withUnsafeBufferPointer { src in
+      output.withUnsafeMutableBufferPointer { dst in
+        kernel.withUnsafeBufferPointer { k in
+          // Hot kernel: a few taps per sample; unchecked pointers.
+          for y in 0..<height {
+            for x in 0..<width {
+              let position = stride == 1 ? x : y
+              let length = stride == 1 ? width : height
+              let p = y * width + x
+              var sum: Float = 0
+              for t in max(-radius, -position)...min(radius, length - 1 - position) {
+                sum += k[t + radius] * src[p + t * stride]
+              }
+              dst[p] = sum
+            }
+          }
+        }
+      }
+    }
   }
 
   /// One horizontal box pass (mean over 2r+1 samples, zero outside the row).

@@ -5,18 +5,18 @@ import Testing
 
 /// Small synthetic cases with known clean references (debug builds are slow: keep them small).
 enum InpaintingFixtures {
-  static let width = 120
-  static let height = 90
+  static let width = 160
+  static let height = 120
 
-  /// A painting with a smooth Gaussian veil of added light (peak 0.25 linear, sigma 14 px) that
-  /// clips nowhere: the ideal case for subtraction.
-  static func veil(seed: UInt64 = 7) -> SyntheticGlareCase {
+  /// A painting with a smooth Gaussian veil of added light (peak 0.1 linear, sigma 10 px, in the
+  /// middle) that clips nowhere: the ideal case for subtraction.
+  static func veil(seed: UInt64 = 1) -> SyntheticGlareCase {
     var glare = [[Double]](repeating: [Double](repeating: 0, count: width * height), count: 3)
     for y in 0..<height {
       for x in 0..<width {
-        let dx = Double(x) - 62
-        let dy = Double(y) - 44
-        let amount = 0.25 * exp(-(dx * dx + dy * dy) / (2 * 14 * 14))
+        let dx = Double(x) - 80
+        let dy = Double(y) - 60
+        let amount = 0.1 * exp(-(dx * dx + dy * dy) / (2 * 10 * 10))
         for c in 0..<3 { glare[c][y * width + x] = amount * [1, 0.97, 0.92][c] }
       }
     }
@@ -85,19 +85,31 @@ enum InpaintingFixtures {
 
 @Suite("LocalInpainter")
 struct LocalInpainterTests {
-  @Test("subtract removes a smooth additive veil and keeps the texture")
+  @Test("subtract removes a smooth additive veil")
   func subtractRemovesVeil() {
+    // Six paintings: every one gains more than 4 dB, and on average more than 8 dB (measured:
+    // 6.4 to 17.1, mean 11.3; the weakest has a dark contour and an edge crossing the peak).
+    var gains: [Double] = []
+    for seed in UInt64(1)...6 {
+      let veil = InpaintingFixtures.veil(seed: seed)
+      let result = LocalInpainter.repaint(veil.glared, mask: veil.mask, method: .subtract)
+      let before = GlareMetrics.psnrInside(veil.glared, veil.clean, mask: veil.mask)
+      let after = GlareMetrics.psnrInside(result, veil.clean, mask: veil.mask)
+      #expect(after > before + 4, "seed \(seed): PSNR inside the mask \(before) -> \(after) dB")
+      gains.append(after - before)
+    }
+    let mean = gains.reduce(0, +) / Double(gains.count)
+    #expect(mean > 8, "gains \(gains)")
+  }
+
+  @Test("subtract keeps the painting's texture, fill does not")
+  func subtractKeepsTexture() {
     let veil = InpaintingFixtures.veil()
-    let result = LocalInpainter.repaint(veil.glared, mask: veil.mask, method: .subtract)
-    let before = GlareMetrics.psnrInside(veil.glared, veil.clean, mask: veil.mask)
-    let after = GlareMetrics.psnrInside(result, veil.clean, mask: veil.mask)
-    #expect(before < 25)
-    #expect(after > before + 8, "PSNR inside the mask \(before) -> \(after) dB")
-    // The painting's own fine texture survives; filling invents none of it.
+    let subtracted = LocalInpainter.repaint(veil.glared, mask: veil.mask, method: .subtract)
     let filled = LocalInpainter.repaint(veil.glared, mask: veil.mask, method: .fill)
-    let kept = GlareMetrics.detailCorrelation(result, veil.clean, mask: veil.mask)
+    let kept = GlareMetrics.detailCorrelation(subtracted, veil.clean, mask: veil.mask)
     let invented = GlareMetrics.detailCorrelation(filled, veil.clean, mask: veil.mask)
-    #expect(kept > 0.9, "detail correlation \(kept)")
+    #expect(kept > 0.95, "detail correlation \(kept)")
     #expect(invented < 0.3, "fill's detail correlation \(invented)")
   }
 
@@ -130,6 +142,38 @@ struct LocalInpainterTests {
     for y in 30..<60 {
       for x in [40, 41, 78, 79] { #expect(auto.pixel(x: x, y: y) == subtract.pixel(x: x, y: y)) }
     }
+  }
+
+  @Test("auto fills only the clipped channel where bright paint explains the clipping")
+  func autoFillsOnlyClippedChannel() {
+    // Red paint at 0.93 (linear) under a white veil peaking at 0.1: red clips in the middle,
+    // green and blue keep their paint (the partly clipped pixels still measure the glare from
+    // green and blue; its peak comes out slightly low, by 6 levels here).
+    var clean = ImageBuffer(
+      width: InpaintingFixtures.width, height: InpaintingFixtures.height, layout: .rgb, bitDepth: .eight)
+    var glared = clean
+    for y in 0..<clean.height {
+      for x in 0..<clean.width {
+        let t = Double(x) / Double(clean.width - 1)
+        let paint = [0.93, 0.1 + 0.3 * t, 0.2 + 0.05 * Double((x / 3 + y / 3) % 2)]
+        let dx = Double(x) - 60
+        let dy = Double(y) - 45
+        let veil = 0.1 * exp(-(dx * dx + dy * dy) / (2 * 10 * 10))
+        for c in 0..<3 {
+          clean.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(paint[c]) * 255).rounded()))
+          glared.setSample(
+            x: x, y: y, channel: c, Int((SyntheticGlare.encode(min(paint[c] + veil, 1)) * 255).rounded()))
+        }
+      }
+    }
+    let mask = InpaintingFixtures.patchMask
+    #expect(glared.sample(x: 60, y: 45, channel: 0) == 255)
+    let auto = LocalInpainter.repaint(glared, mask: mask, method: .auto)
+    let subtract = LocalInpainter.repaint(glared, mask: mask, method: .subtract)
+    #expect(auto.sample(x: 60, y: 45, channel: 1) == subtract.sample(x: 60, y: 45, channel: 1))
+    #expect(auto.sample(x: 60, y: 45, channel: 2) == subtract.sample(x: 60, y: 45, channel: 2))
+    #expect(abs(auto.sample(x: 60, y: 45, channel: 0) - clean.sample(x: 60, y: 45, channel: 0)) <= 3)
+    #expect(abs(auto.sample(x: 60, y: 45, channel: 1) - clean.sample(x: 60, y: 45, channel: 1)) <= 8)
   }
 
   @Test("pixels outside the mask and alpha everywhere are unchanged", arguments: LocalMethod.allCases)
@@ -166,7 +210,8 @@ struct LocalInpainterTests {
     #expect(result.layout == layout && result.bitDepth == .eight)
     let before = GlareMetrics.psnrInside(glared, clean, mask: veil.mask)
     let after = GlareMetrics.psnrInside(result, clean, mask: veil.mask)
-    #expect(after > before + 8, "PSNR \(before) -> \(after) dB")
+    // One channel gives the edge guide and the mismatch test less to go on than three.
+    #expect(after > before + 5, "PSNR \(before) -> \(after) dB")
     #expect(GlareMetrics.outsideIdentical(result, glared, mask: veil.mask))
   }
 
@@ -185,17 +230,51 @@ struct LocalInpainterTests {
     #expect(result == image)
   }
 
+  @Test("a mask over the whole image changes nothing", arguments: LocalMethod.allCases)
+  func fullMask(method: LocalMethod) {
+    let image = InpaintingFixtures.ramp()
+    let mask = Mask(width: image.width, height: image.height, values: [UInt8](repeating: 255, count: image.pixelCount))
+    #expect(LocalInpainter.repaint(image, mask: mask, method: method) == image)
+  }
+
+  @Test("tiny images and scattered masks work", arguments: LocalMethod.allCases)
+  func tiny(method: LocalMethod) {
+    var random = SeededGenerator(seed: 11)
+    for width in 1...7 {
+      for height in 1...5 {
+        var image = ImageBuffer(width: width, height: height, layout: .rgba, bitDepth: .sixteen)
+        var mask = Mask(width: width, height: height)
+        for y in 0..<height {
+          for x in 0..<width {
+            for c in 0..<4 { image.setSample(x: x, y: y, channel: c, Int(random.next() % 65536)) }
+            mask[x, y] = random.next() % 3 == 0 ? 255 : 0
+          }
+        }
+        let result = LocalInpainter.repaint(image, mask: mask, method: method)
+        #expect(result.size == image.size && result.layout == .rgba && result.bitDepth == .sixteen)
+        #expect(GlareMetrics.outsideIdentical(result, image, mask: mask))
+      }
+    }
+  }
+
   @Test("the configuration's defaults are the measured ones")
   func defaults() {
     let configuration = LocalInpainter.Configuration()
     #expect(configuration.linearLight)
     #expect(configuration.clipLevel == 0.985)
     #expect(configuration.clipGrowth == 2)
+    #expect(configuration.explainedClipping == 0.9)
     #expect(configuration.predictionSigma == 1)
     #expect(configuration.guideSigma == 1)
     #expect(configuration.edgeContrast == 0.01)
     #expect(configuration.edgeFloor == 0.0001)
     #expect(configuration.glareScale == 0.1)
+    #expect(configuration.glareColourScale == 4)
+    #expect(configuration.predictionMismatch == 0.02)
+    #expect(configuration.colourMismatch == 0.03)
+    #expect(configuration.alongScale == 1)
+    #expect(configuration.minimumElongation == 2.5)
+    #expect(configuration.orientationScale == 2)
     #expect(configuration.minimumSigma == 1.5)
     #expect(configuration.maximumSigma == 64)
   }
