@@ -284,6 +284,17 @@ def write(rel, data):
         f.write(data)
 
 
+def to_linear(v):
+    c = max(0.0, min(255.0, v)) / 255.0
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def to_srgb(linear):
+    c = max(0.0, min(1.0, linear))
+    c = c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
+    return int(round(c * 255))
+
+
 def demo_painting(width=480, height=360):
     """A painting-like picture (dark interior, a figure, a window) with a soft diagonal glare streak
     added as light, and the mask a user would paint over the streak."""
@@ -303,11 +314,12 @@ def demo_painting(width=480, height=360):
             t = math.sin(x * 0.21 + y * 0.07) * 6 + math.sin(x * 0.05 - y * 0.17) * 5
             n = ((x * 73856093) ^ (y * 19349663)) % 9 - 4
             r, g, b = r + t + n, g + t * 0.9 + n, b + t * 0.8 + n
-            # Glare: a soft streak of added light along the line y = 0.5x + 40.
+            # Glare: a soft streak of light reflected by the glass along the line y = 0.5x + 40,
+            # added in linear light (as light adds), then encoded back to sRGB and clipped.
             d = abs(y - (0.5 * x + 40)) / math.sqrt(1.25)
             taper = min(1.0, max(0.0, (x - 180) / 40.0), max(0.0, (440 - x) / 40.0))
-            glare = 120.0 * taper * math.exp(-(d / 9.0) ** 2)
-            pixels += bytes(max(0, min(255, int(round(v + glare)))) for v in (r, g, b))
+            glare = 0.45 * taper * math.exp(-(d / 9.0) ** 2)
+            pixels += bytes(to_srgb(to_linear(v) + glare) for v in (r, g, b))
             mask.append(255 if 176 <= x < 444 and d < 18 else 0)
     return pixels, mask
 
