@@ -14,3 +14,30 @@ import Testing
     #expect(!outcome.stderr.contains("AIza-0123456789abcdef"))
   }
 }
+
+@Suite(.serialized) struct KeysCheckEndToEndTests {
+  @Test("keys check: one models-list request; 0 when accepted, 77 with the provider's message when not",
+    arguments: ["openai", "gemini"])
+  func check(provider: String) async throws {
+    try await withStubServer { server in
+      try await withTemporaryDirectory { home in
+        let variable = provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY"
+        let environment = [
+          "PATH": "/usr/bin:/bin", "HOME": home, variable: "key-0123456789abcdef",
+          "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
+        ]
+        let accepted = try await ProcessRunner.run(["keys", "check", provider], environment: environment)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("accepted the key"))
+        #expect(accepted.stdout.contains("comes from \(variable)"))
+        let requests = try server.requests()
+        #expect(requests.count == 1)
+        #expect(requests.first?.method == "GET")
+        try server.setMode("unauthorized")
+        let rejected = try await ProcessRunner.run(["keys", "check", provider], environment: environment)
+        #expect(rejected.status == 77, "\(rejected.stderr)")
+        #expect(!rejected.stderr.contains("key-0123456789abcdef"))
+      }
+    }
+  }
+}
