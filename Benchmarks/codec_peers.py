@@ -12,13 +12,28 @@ from PIL import Image
 cv2.setNumThreads(2)
 
 
+import os
+import resource
+
+CPU = os.environ.get("DEGLARE_BENCH_CPU") == "1"
+
+
+def clock():
+    """Wall seconds, or with DEGLARE_BENCH_CPU=1 the CPU seconds of this process and its children."""
+    if not CPU:
+        return time.perf_counter()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def best(runs, fn):
     result = float("inf")
     out = None
     for _ in range(runs):
-        start = time.perf_counter()
+        start = clock()
         out = fn()
-        result = min(result, time.perf_counter() - start)
+        result = min(result, clock() - start)
     return result, out
 
 
@@ -28,7 +43,6 @@ def main():
         data = open(path, "rb").read()
         r = {"file": path}
         r["djpeg_process"], _ = best(runs, lambda: subprocess.run(["djpeg", "-outfile", "/dev/null", path], check=True))
-        r["pillow_decode"], img = best(runs, lambda: Image.open(path).load() and None or Image.open(path))
         pil = Image.open(path)
         pil.load()
         r["pillow_decode"], _ = best(runs, lambda: Image.open(path).load())

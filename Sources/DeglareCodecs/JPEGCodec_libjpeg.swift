@@ -86,13 +86,18 @@ enum LibJPEG {
     }
     let layout: ChannelLayout = components == 1 ? .gray : .rgb
     let orientation = Orientation(value: orientationValue, storedWidth: Int(width), storedHeight: Int(height))
-    var image = ImageBuffer(width: orientation.width, height: orientation.height, layout: layout, bitDepth: .eight)
-    let failed: Bool = image.withUnsafeMutableSamples8 { samples in
-      readScanlines(decoder, into: samples, orientation: orientation, channels: layout.channelCount)
+    // The decoder writes every sample, so the storage is not zero-filled first (a full pass over
+    // tens of megabytes saved). On failure the samples are garbage and are dropped.
+    var failed = false
+    let count = orientation.width * orientation.height * layout.channelCount
+    let samples = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      failed = readScanlines(decoder, into: buffer, orientation: orientation, channels: layout.channelCount)
+      initialized = count
     }
     if failed || cjpeg_finish(decoder) != 0 {
       throw CodecError(.corrupt, "the JPEG data is damaged or truncated: \(message(decoder))")
     }
+    let image = ImageBuffer(width: orientation.width, height: orientation.height, layout: layout, samples: samples)
     return DecodedImage(image: image, metadata: metadata, format: .jpeg, appliedOrientation: orientationValue)
   }
 
