@@ -87,12 +87,12 @@ enum LibJPEG {
     let layout: ChannelLayout = components == 1 ? .gray : .rgb
     let orientation = Orientation(value: orientationValue, storedWidth: Int(width), storedHeight: Int(height))
     // The decoder writes every sample, so the storage is not zero-filled first (a full pass over
-    // tens of megabytes saved). On failure the samples are garbage and are dropped.
+    // tens of megabytes saved). On failure nothing is claimed initialized and the array is empty.
     var failed = false
     let count = orientation.width * orientation.height * layout.channelCount
     let samples = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       failed = readScanlines(decoder, into: buffer, orientation: orientation, channels: layout.channelCount)
-      initialized = count
+      initialized = failed ? 0 : count
     }
     if failed || cjpeg_finish(decoder) != 0 {
       throw CodecError(.corrupt, "the JPEG data is damaged or truncated: \(message(decoder))")
