@@ -34,12 +34,11 @@ extension GlareDetector {
     var region = HalfLevelRegion(width: width, height: height, margin: bandCells + 1)
     for (b, blob) in stats.enumerated() {
       let area = blob.pixels.count
-      if blob.blown >= c.minBlownCells {
-        keep[b + 1] = true
-        continue
-      }
-      guard Double(area) >= minArea else { continue }
-      let coloured = blob.coloured * 2 > area
+      // Specular cores are kept whatever their size, if they fade into a halo (clipped paint
+      // stops at its painted outline instead).
+      let blown = blob.blown >= c.minBlownCells
+      guard blown || Double(area) >= minArea else { continue }
+      let coloured = !blown && blob.coloured * 2 > area
       let amplitude: Float
       let level: (Int) -> Bool
       if coloured {
@@ -60,7 +59,8 @@ extension GlareDetector {
       let gradient = coloured ? colourGradient.values : lumaGradient.values
       let q = coloured ? c.colourEdgePercentile : c.whiteEdgePercentile
       let edge = Self.percentile(boundary.map { gradient[$0] }, q)
-      keep[b + 1] = edge / amplitude <= (coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness)
+      let limit = blown ? c.maxBlownEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
+      keep[b + 1] = edge / amplitude <= limit
     }
     return labels.map { keep[Int($0)] }
   }

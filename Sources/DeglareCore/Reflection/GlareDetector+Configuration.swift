@@ -57,8 +57,13 @@ extension GlareDetector {
     /// Minimum luma elevation (8-bit) of a blown cell above the opening: a clipped core stands out
     /// from its surroundings, a clipped white wall does not.
     public var blownMinElevation: Float = 16
-    /// A seed blob with at least this many blown cells is a specular core and skips the edge test.
+    /// A seed blob with at least this many blown cells is a specular core: it skips the size
+    /// test, and its edge test is the lenient ``maxBlownEdgeSharpness``.
     public var minBlownCells: Int = 2
+    /// Maximum edge sharpness (as ``maxEdgeSharpness``, white percentile) of a specular core's
+    /// half-level region: a lamp's reflection fades into its halo (0.45 at most on the synthetic
+    /// blooms), while white paint that clipped stops at its painted outline (about 1.5).
+    public var maxBlownEdgeSharpness: Float = 0.6
 
     // MARK: Coloured additive glare (cyan skylight, green exit sign)
 
