@@ -2,7 +2,8 @@
 """Scores the built `deglare detect` on synthetic sets (synth.py) and on real photos.
 
 Synthetic: per glare kind, pixel precision, recall and IoU pooled over the kind's images, plus
-the false-positive coverage of the glare-free images (mean, and how many exceed 0.5 %).
+the false-positive coverage of the glare-free images (mean, and how many exceed 0.5 %), and the
+recall of blown glare (truth pixels whose three channels are clipped at 250 or more).
 Real photos: coverage per photo, as `deglare detect --json` reports it; with a reference mask
 (PHOTO=MASK.png, any size: it is scaled to the photo with nearest neighbour) also the precision
 and recall against it.
@@ -40,12 +41,16 @@ def synthetic(deglare, directory, out_dir, per_image):
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(lambda p: detect(deglare, p, sub), images))
     totals = {}
+    blown = [0, 0]
     for image, (report, mask_path) in zip(images, results):
         kind = os.path.basename(image).split("_")[0]
         mask = np.asarray(Image.open(mask_path)) > 0
         truth = np.asarray(Image.open(os.path.splitext(image)[0] + ".gt.png")) > 0
         t = totals.setdefault(kind, {"tp": 0, "pred": 0, "gt": 0, "pixels": 0, "over": 0, "images": 0})
         tp = int((mask & truth).sum())
+        clipped = truth & (np.asarray(Image.open(image).convert("RGB")).min(axis=2) >= 250)
+        blown[0] += int((mask & clipped).sum())
+        blown[1] += int(clipped.sum())
         t["tp"] += tp
         t["pred"] += int(mask.sum())
         t["gt"] += int(truth.sum())
@@ -72,6 +77,8 @@ def synthetic(deglare, directory, out_dir, per_image):
     gt = sum(t["gt"] for t in glare)
     if pred and gt:
         print(f"{'all glare':10s} {sum(t['images'] for t in glare):6d} {tp / pred:9.2f} {tp / gt:6.2f} {tp / (pred + gt - tp):5.2f}")
+    if blown[1]:
+        print(f"{'blown':10s} {'':6s} {'':9s} {blown[0] / blown[1]:6.2f}  (recall of clipped glare pixels, {blown[1]} of them)")
 
 
 def main():
