@@ -2,9 +2,11 @@
 """OpenCV implementation of the steps of `deglare detect`, for the speed comparison.
 
 Same pipeline as GlareDetector: area downscale to <= 1024 px, colour conversion (luma,
-saturation, sRGB -> linear), close-then-open backgrounds (morphologyEx), the seed tests, connected
-components of the seeds with per-blob edge statistics, bounded growth, nearest upscale, margin
-band, connected components of the full-resolution mask. Prints one JSON object like detect --json.
+saturation, sRGB -> linear), close-then-open luma background (morphologyEx), per-channel median
+background on a 4x4-cell grid (medianBlur on 8-bit levels, bilinear resize back), the seed tests,
+connected components of the seeds, each blob's half-level region (connected components of its
+threshold) and the edge statistic on its boundary, bounded growth, nearest upscale, margin band,
+connected components of the full-resolution mask. Prints one JSON object like detect --json.
 Usage: detect_opencv.py IMAGE MASK
 """
 import json
@@ -37,23 +39,34 @@ def main():
     square = lambda k: cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     detail = square(side(0.01))
     open_l = cv2.morphologyEx(cv2.morphologyEx(luma, cv2.MORPH_CLOSE, detail), cv2.MORPH_OPEN, square(side(0.10)))
-    bg = [cv2.morphologyEx(c, cv2.MORPH_OPEN, square(side(0.05))) for c in lin]
+    k = 4
+    ch, cw = h // k, w // k
+    win = max(3, int(round(0.2 * shorter / k)) | 1)
+    bg = []
+    for c in lin:
+        cells = cv2.resize(c[: ch * k, : cw * k], (cw, ch), interpolation=cv2.INTER_AREA)
+        med = cv2.medianBlur(np.clip(cells * 255 + 0.5, 0, 255).astype(np.uint8), win).astype(np.float32) / 255
+        bg.append(cv2.resize(med, (w, h), interpolation=cv2.INTER_LINEAR))
     t = np.maximum(luma - open_l, 0)
     lin_l = np.interp(luma, np.arange(256), lut)
     lin_o = np.interp(open_l, np.arange(256), lut)
-    white = (luma >= 200) & (sat <= 0.12) & (t >= 30) & (lin_l >= 1.8 * np.maximum(lin_o, 1e-3))
+    white = (luma >= 120) & (sat <= 0.12) & (t >= 30) & (lin_l >= 1.8 * np.maximum(lin_o, 1e-3))
     blown = (clip_frac >= 0.5) & (t >= 16)
+    L = np.stack(lin, -1)
     d = np.stack([lin[i] - bg[i] for i in range(3)], -1)
     bgs = np.stack(bg, -1)
     dmax, dmin = d.max(2), d.min(2)
     purity = np.where(dmax > 1e-4, (dmax - dmin) / np.maximum(dmax, 1e-4), 0)
     dc = d - d.mean(2, keepdims=True)
     bc = bgs - bgs.mean(2, keepdims=True)
-    agree = (dc * bc).sum(2) / np.maximum(np.sqrt((dc * dc).sum(2) * (bc * bc).sum(2)), 1e-10)
+    lc = L - L.mean(2, keepdims=True)
+    dn2 = (dc * dc).sum(2)
+    agree = (dc * bc).sum(2) / np.maximum(np.sqrt(dn2 * (bc * bc).sum(2)), 1e-10)
+    departs = (agree >= -0.85) & ((lc * dc).sum(2) >= 0)
     veils = dmax <= 2.0 * np.maximum(bgs.max(2), 0.05)
-    colour = (dmax >= 0.05) & (purity >= 0.6) & (agree <= 0.5) & veils
+    colour = (dmax >= 0.05) & (purity >= 0.6) & (agree <= 0.5) & departs & veils
     seeds = (white | blown | colour).astype(np.uint8)
-    halo = seeds.astype(bool) | ((t >= 10) & (sat <= 0.2)) | ((dmax >= 0.025) & (purity >= 0.45) & (agree <= 0.8))
+    halo = seeds.astype(bool) | ((t >= 10) & (sat <= 0.2)) | ((dmax >= 0.025) & (purity >= 0.45) & (agree <= 0.8) & departs)
     band = int(round(0.03 * min(H, W)))
     bc_ = -(-band // f)
     if bc_ > 0:
@@ -62,26 +75,41 @@ def main():
             m[-bc_:] = 0
             m[:, :bc_] = 0
             m[:, -bc_:] = 0
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
-    smooth = cv2.blur(cv2.blur(luma, (3, 3)), (3, 3))
-    grad = cv2.dilate(cv2.magnitude(cv2.Sobel(smooth, cv2.CV_32F, 1, 0) / 8, cv2.Sobel(smooth, cv2.CV_32F, 0, 1) / 8), square(5))
-    edge = (seeds > 0) & (cv2.erode(labels.astype(np.float32), square(3)) != labels) | ((seeds > 0) & (cv2.dilate(labels.astype(np.float32), square(3)) != labels))
+    n, labels = cv2.connectedComponents(seeds, connectivity=8)
+    def soft_gradient(p):
+        smooth = cv2.blur(cv2.blur(p.astype(np.float32), (3, 3)), (3, 3))
+        return cv2.dilate(cv2.magnitude(cv2.Sobel(smooth, cv2.CV_32F, 1, 0) / 8, cv2.Sobel(smooth, cv2.CV_32F, 0, 1) / 8), square(5))
+    grad = soft_gradient(luma)
+    cgrad = soft_gradient(dmax)
+    inner = np.zeros((h, w), bool)
+    inner[bc_ + 1 : h - bc_ - 1, bc_ + 1 : w - bc_ - 1] = True
     keep = np.zeros(n, bool)
     min_area = 0.0003 * h * w
     lab_flat = labels.ravel()
     order = np.argsort(lab_flat, kind="stable")
     bounds = np.searchsorted(lab_flat[order], np.arange(n + 1))
-    edge_flat = edge.ravel()
     for i in range(1, n):
         idx = order[bounds[i] : bounds[i + 1]]
-        if blown.ravel()[idx].sum() >= 2:
-            keep[i] = True
+        is_blown = blown.ravel()[idx].sum() >= 2
+        if not is_blown and idx.size < min_area:
             continue
-        if stats[i, 4] < min_area:
+        coloured = not is_blown and colour.ravel()[idx].sum() * 2 > idx.size
+        if coloured:
+            amp = max(np.percentile(dmax.ravel()[idx], 90), 1e-3)
+            allowed = dmax >= 0.5 * amp
+        else:
+            amp = max(np.percentile(t.ravel()[idx], 90), 1)
+            base = np.median(open_l.ravel()[idx])
+            allowed = luma >= base + 0.5 * (np.percentile(luma.ravel()[idx], 90) - base)
+        allowed = allowed.astype(np.uint8)
+        allowed.ravel()[idx] = 1
+        _, regions = cv2.connectedComponents(allowed, connectivity=8)
+        region = (regions == regions.ravel()[idx[0]]).astype(np.uint8)
+        edge = (region > 0) & (cv2.erode(region, square(3), borderType=cv2.BORDER_CONSTANT, borderValue=0) == 0) & inner
+        if not edge.any():
             continue
-        amp = max(np.percentile(t.ravel()[idx], 90), 1)
-        e = idx[edge_flat[idx]]
-        keep[i] = e.size > 0 and np.median(grad.ravel()[e]) / amp <= 0.15
+        stat = np.percentile((cgrad if coloured else grad)[edge], 50 if coloured else 80)
+        keep[i] = stat / amp <= (0.6 if is_blown else 0.15 if coloured else 0.12)
     accepted = keep[labels]
     grown = accepted.copy()
     for _ in range(max(1, int(round(0.02 * shorter)))):

@@ -10,9 +10,10 @@ struct DetectCommand: Subcommand {
     discussion: """
       Writes an 8-bit gray PNG holding only 0 and 255 (255 = proposed glare), the image's size after
       EXIF orientation, by default <stem>.mask.png beside the image. A pixel is proposed when it is
-      bright, unsaturated and well above its surroundings with soft edges, when it is a clipped
-      specular core, or when it carries coloured light (a cyan or green streak) whose hue departs
-      from the paint around it. The margin band along every edge (default 3 % of the shorter side,
+      unsaturated and well above its surroundings and its blob fades out softly (painted whites
+      have hard outlines), when it is a clipped specular core fading into a halo, or when it carries
+      coloured light (a cyan or green streak) whose hue departs from the paint around it. The
+      margin band along every edge (default 3 % of the shorter side,
       the strip of wall a straightened photo keeps) is never proposed. An image without glare gives
       an empty mask and exit 0. Check the proposal with --overlay, and paint what it missed.
 

@@ -1,19 +1,19 @@
-// Seed blobs: which ones are kept (size, edge softness, blown cores), and bounded growth of the
-// kept ones into their halos.
+// Seed blobs: which ones are kept (size, the edge of their half-level region, blown cores), and
+// bounded growth of the kept ones into their halos.
 
 extension GlareDetector {
   /// Per-blob statistics gathered in one pass over the labels.
   private struct BlobStats {
     var blown = 0
     var coloured = 0
-    var elevations: [Float] = []
-    var excesses: [Float] = []
-    var edgeLuma: [Float] = []
-    var edgeColour: [Float] = []
+    var pixels: [Int] = []
   }
 
   /// The seed pixels of blobs that pass the blob tests.
-  func acceptedSeeds(_ seeds: [UInt8], evidence: Evidence, width: Int, height: Int) -> [Bool] {
+  /// - Parameter bandCells: analysis cells along each edge that touch the margin band; boundary
+  ///   pixels next to them (or to the image edge) say nothing about the blob's edge and are not
+  ///   measured.
+  func acceptedSeeds(_ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, bandCells: Int) -> [Bool] {
     let c = configuration
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: seeds.map { $0 != 0 })
@@ -22,39 +22,45 @@ extension GlareDetector {
     let colourGradient = Self.softGradient(Plane(width: width, height: height, values: evidence.colourExcess))
     var stats = [BlobStats](repeating: BlobStats(), count: components.count)
     let labels = components.labels
-    for y in 0..<height {
-      for x in 0..<width {
-        let i = y * width + x
-        let label = labels[i]
-        guard label != 0 else { continue }
-        let b = Int(label) - 1
-        let kind = seeds[i]
-        if kind & 2 != 0 { stats[b].blown += 1 }
-        if kind & 4 != 0 { stats[b].coloured += 1 }
-        stats[b].elevations.append(evidence.elevation[i])
-        stats[b].excesses.append(evidence.colourExcess[i])
-        let edge =
-          x == 0 || y == 0 || x == width - 1 || y == height - 1 || labels[i - 1] != label
-          || labels[i + 1] != label || labels[i - width] != label || labels[i + width] != label
-        if edge {
-          stats[b].edgeLuma.append(lumaGradient.values[i])
-          stats[b].edgeColour.append(colourGradient.values[i])
-        }
-      }
+    for i in 0..<(width * height) where labels[i] != 0 {
+      let b = Int(labels[i]) - 1
+      let kind = seeds[i]
+      if kind & 2 != 0 { stats[b].blown += 1 }
+      if kind & 4 != 0 { stats[b].coloured += 1 }
+      stats[b].pixels.append(i)
     }
     let minArea = c.minBlobFraction * Double(width * height)
     var keep = [Bool](repeating: false, count: components.count + 1)
+    var region = HalfLevelRegion(width: width, height: height, margin: bandCells + 1)
     for (b, blob) in stats.enumerated() {
-      let area = components.components[b].area
-      if blob.blown >= c.minBlownCells {
-        keep[b + 1] = true
-        continue
+      let area = blob.pixels.count
+      // Specular cores are kept whatever their size, if they fade into a halo (clipped paint
+      // stops at its painted outline instead).
+      let blown = blob.blown >= c.minBlownCells
+      guard blown || Double(area) >= minArea else { continue }
+      let coloured = !blown && blob.coloured * 2 > area
+      let amplitude: Float
+      let level: (Int) -> Bool
+      if coloured {
+        let excess = evidence.colourExcess
+        amplitude = max(Self.percentile(blob.pixels.map { excess[$0] }, 0.9), 1e-3)
+        let threshold = c.halfLevel * amplitude
+        level = { excess[$0] >= threshold }
+      } else {
+        let luma = evidence.luma.values
+        amplitude = max(Self.percentile(blob.pixels.map { evidence.elevation[$0] }, 0.9), 1)
+        let base = Self.percentile(blob.pixels.map { evidence.lumaOpening.values[$0] }, 0.5)
+        let peak = Self.percentile(blob.pixels.map { luma[$0] }, 0.9)
+        let threshold = base + c.halfLevel * (peak - base)
+        level = { luma[$0] >= threshold }
       }
-      guard Double(area) >= minArea else { continue }
-      let coloured = blob.coloured * 2 > area
-      let amplitude = coloured ? max(Self.percentile(blob.excesses, 0.9), 1e-3) : max(Self.percentile(blob.elevations, 0.9), 1)
-      let edge = Self.percentile(coloured ? blob.edgeColour : blob.edgeLuma, 0.5)
-      keep[b + 1] = edge / amplitude <= c.maxEdgeSharpness
+      let boundary = region.boundary(from: blob.pixels, stamp: Int32(b + 1), within: level)
+      guard !boundary.isEmpty else { continue }
+      let gradient = coloured ? colourGradient.values : lumaGradient.values
+      let q = coloured ? c.colourEdgePercentile : c.whiteEdgePercentile
+      let edge = Self.percentile(boundary.map { gradient[$0] }, q)
+      let limit = blown ? c.maxBlownEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
+      keep[b + 1] = edge / amplitude <= limit
     }
     return labels.map { keep[Int($0)] }
   }

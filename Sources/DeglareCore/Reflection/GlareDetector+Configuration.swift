@@ -19,19 +19,25 @@ extension GlareDetector {
     /// the shorter side. Structures narrower than it (streaks, spots, halos) are "elevated"; 0.10
     /// holds streaks up to a tenth of the picture wide without treating whole walls as elevated.
     public var luminanceOpeningFraction: Double = 0.10
-    /// Side of the per-channel opening used by the coloured test (fraction of the shorter side).
-    /// Smaller than the luma opening so the background colour comes from the paint right beside a
-    /// streak, not from a dark figure further away.
-    public var colourOpeningFraction: Double = 0.05
-    /// Side of a small closing applied before both openings (fraction of the shorter side): it
+    /// Side of the square median window that estimates the paint under coloured glare, per
+    /// linear channel, as a fraction of the shorter side. A median ignores what covers less than
+    /// half of its window, so it sees through a streak up to a tenth of the picture wide and past
+    /// a dark head beside it, where an opening would sink to the head and dilute the excess.
+    public var colourBackgroundFraction: Double = 0.2
+    /// The median is taken on a grid of cells of this many analysis pixels (cell means), then
+    /// interpolated back: 4 keeps the window near 40 x 40 cells at 1024 px.
+    public var backgroundCellSize: Int = 4
+    /// Side of a small closing applied before the luma opening (fraction of the shorter side): it
     /// fills thin dark details (lettering on a label, canvas texture, a frame's shadow line) so
-    /// they cannot drag the background estimate down and make plain paint look elevated.
+    /// they cannot drag the luma background down and make plain paint look elevated.
     public var detailClosingFraction: Double = 0.01
 
     // MARK: Achromatic (white) glare: the iOS app's rule, hardened
 
-    /// Minimum luma (8-bit) of a white-glare pixel: glare that matters is bright.
-    public var minLuma: Float = 200
+    /// Minimum luma (8-bit) of a white-glare pixel. Glare that matters is bright, but a grey veil
+    /// over dark paint is glare too; the half-level edge test (below) keeps pale paint out, so
+    /// this only drops faint mid-tones.
+    public var minLuma: Float = 120
     /// Maximum HSV saturation, (max - min) / max, of a white-glare pixel: reflected daylight and
     /// lamps wash colour out; pale but coloured paint (beige dresses) stays out.
     public var maxSaturation: Float = 0.12
@@ -51,8 +57,13 @@ extension GlareDetector {
     /// Minimum luma elevation (8-bit) of a blown cell above the opening: a clipped core stands out
     /// from its surroundings, a clipped white wall does not.
     public var blownMinElevation: Float = 16
-    /// A seed blob with at least this many blown cells is a specular core and skips the edge test.
+    /// A seed blob with at least this many blown cells is a specular core: it skips the size
+    /// test, and its edge test is the lenient ``maxBlownEdgeSharpness``.
     public var minBlownCells: Int = 2
+    /// Maximum edge sharpness (as ``maxEdgeSharpness``, white percentile) of a specular core's
+    /// half-level region: a lamp's reflection fades into its halo (0.45 at most on the synthetic
+    /// blooms), while white paint that clipped stops at its painted outline (about 1.5).
+    public var maxBlownEdgeSharpness: Float = 0.6
 
     // MARK: Coloured additive glare (cyan skylight, green exit sign)
 
@@ -66,6 +77,15 @@ extension GlareDetector {
     /// grey component removed): the added colour must depart from the paint's own hue, which
     /// rejects gilt frames and lit passages of coloured paint.
     public var maxHueAgreement: Float = 0.5
+    /// Minimum of that cosine: an excess of exactly the opposite hue is not coloured light but
+    /// paler paint (a white cloud on blue sky, the palest band of a sky above the horizon), which
+    /// moves the colour toward grey.
+    public var minHueAgreement: Float = -0.85
+    /// Minimum tint: the observed colour's chroma projected on the excess's chroma direction,
+    /// as a fraction of the excess's chroma. Coloured light leaves the pixel tinted its way
+    /// (the green streak over beige paint: about 0.25); paler paint of any hue does not (0 or
+    /// below), since it only cancels the background's colour.
+    public var minTint: Float = 0
     /// Maximum ratio of the excess to the background's strongest channel (linear, floored at
     /// 0.05): a reflection veils the paint, it does not outshine it many times over; a lit,
     /// coloured object against near-black paint (gilt wood beside a black sofa) does.
@@ -76,11 +96,28 @@ extension GlareDetector {
     /// Seed blobs smaller than this fraction of the analysis image are dropped (specular cores
     /// are exempt: they are small by nature).
     public var minBlobFraction: Double = 0.0003
-    /// Maximum edge sharpness of a seed blob: the median, along its boundary, of the largest
-    /// gradient within 2 px, divided by the blob's elevation (90th percentile), per analysis px.
-    /// Glare fades out over many pixels (a 3 px Gaussian edge gives about 0.13); paint has hard
-    /// edges (0.25 and more).
-    public var maxEdgeSharpness: Float = 0.15
+    /// Each seed blob is judged by the edge of its half-level region: the pixels connected to it
+    /// that reach halfway from its background to its peak (white: luma between the opening's
+    /// median under the blob and the blob's 90th percentile; coloured: half the 90th percentile
+    /// of the colour excess). That region follows a pale object to its painted outline even where
+    /// shading splits the seeds, and a streak to its soft flanks.
+    public var halfLevel: Float = 0.5
+    /// Maximum edge sharpness of a white blob: a percentile (``whiteEdgePercentile``) along its
+    /// half-level region's boundary of the largest gradient within 2 px, divided by the blob's
+    /// elevation (90th percentile), per analysis px. Glare fades out over many pixels (a 3 px
+    /// Gaussian edge gives about 0.13); paint has hard edges (0.25 and more). The painted
+    /// sunlight of the reference photos measures 0.14.
+    public var maxEdgeSharpness: Float = 0.12
+    /// The percentile (0...1) of the boundary gradients that the white test uses: 0.8, so a pale
+    /// object is rejected when a fifth of its outline is painted hard, even if shading makes the
+    /// rest of its half-level contour soft.
+    public var whiteEdgePercentile: Double = 0.8
+    /// Maximum edge sharpness of a coloured blob (gradient of the colour excess, divided by the
+    /// excess's 90th percentile), at the median of its boundary (``colourEdgePercentile``): the
+    /// colour tests already exclude paint, and a streak often runs close to a frame edge.
+    public var maxColourEdgeSharpness: Float = 0.15
+    /// The percentile (0...1) of the boundary gradients that the coloured test uses.
+    public var colourEdgePercentile: Double = 0.5
 
     // MARK: Growth into halos
 

@@ -13,6 +13,8 @@ extension GlareDetector {
     var halo: [Bool]
     /// Luma (8-bit levels), for the edge test.
     var luma: Plane<Float>
+    /// The luma opening (8-bit levels): the background the white test measures elevation from.
+    var lumaOpening: Plane<Float>
   }
 
   /// The proposal at analysis resolution, one flag per analysis pixel.
@@ -35,7 +37,7 @@ extension GlareDetector {
         }
       }
     }
-    let accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height)
+    let accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height, bandCells: bandCells)
     let radius = max(1, Int((configuration.growRadiusFraction * Double(shorter)).rounded()))
     return Self.grow(accepted, within: halo, width: width, height: height, radius: radius)
   }
@@ -68,8 +70,9 @@ extension GlareDetector {
     let detail = Self.squareSide(c.detailClosingFraction, shorter: shorter)
     let lumaOpening = Morphology.open(
       Morphology.close(luma, size: detail), size: Self.squareSide(c.luminanceOpeningFraction, shorter: shorter))
-    let colourSide = Self.squareSide(c.colourOpeningFraction, shorter: shorter)
-    let background = linear.map { Morphology.open($0, size: colourSide) }
+    let cell = max(1, c.backgroundCellSize)
+    let window = max(3, Int((c.colourBackgroundFraction * Double(shorter) / Double(cell)).rounded()) | 1)
+    let background = linear.map { Self.coarseMedian($0, cell: cell, window: window) }
     var elevation = [Float](repeating: 0, count: count)
     var excess = [Float](repeating: 0, count: count)
     var seeds = [UInt8](repeating: 0, count: count)
@@ -92,9 +95,12 @@ extension GlareDetector {
       let b0 = background[0].values[i]
       let b1 = background[1].values[i]
       let b2 = background[2].values[i]
-      let d0 = linear[0].values[i] - b0
-      let d1 = linear[1].values[i] - b1
-      let d2 = linear[2].values[i] - b2
+      let l0 = linear[0].values[i]
+      let l1 = linear[1].values[i]
+      let l2 = linear[2].values[i]
+      let d0 = l0 - b0
+      let d1 = l1 - b1
+      let d2 = l2 - b2
       let dMax = max(d0, d1, d2)
       let dMin = min(d0, d1, d2)
       excess[i] = dMax
@@ -107,18 +113,26 @@ extension GlareDetector {
       let f0 = b0 - bMean
       let f1 = b1 - bMean
       let f2 = b2 - bMean
-      let norms = ((e0 * e0 + e1 * e1 + e2 * e2) * (f0 * f0 + f1 * f1 + f2 * f2)).squareRoot()
+      let excessChroma = e0 * e0 + e1 * e1 + e2 * e2
+      let norms = (excessChroma * (f0 * f0 + f1 * f1 + f2 * f2)).squareRoot()
       let agreement = (e0 * f0 + e1 * f1 + e2 * f2) / max(norms, 1e-10)
+      // Tint: the observed chroma along the excess's chroma, relative to the excess's chroma.
+      let lMean = (l0 + l1 + l2) / 3
+      let tint = (l0 - lMean) * e0 + (l1 - lMean) * e1 + (l2 - lMean) * e2
+      let hueDeparts = agreement >= c.minHueAgreement && tint >= c.minTint * excessChroma
       let veils = dMax <= c.maxColourContrast * max(max(b0, b1, b2), 0.05)
-      if dMax >= c.minColourExcess && purity >= c.minColourPurity && agreement <= c.maxHueAgreement && veils {
+      if dMax >= c.minColourExcess && purity >= c.minColourPurity && agreement <= c.maxHueAgreement && hueDeparts
+        && veils
+      {
         kind |= 4
       }
       seeds[i] = kind
       halo[i] =
         kind != 0 || (t >= c.haloElevation && s <= c.haloSaturation)
         || (dMax >= c.minColourExcess * relax && purity >= c.minColourPurity * (1 + relax) / 2
-          && agreement <= c.maxHueAgreement + relax * 0.6)
+          && agreement <= c.maxHueAgreement + relax * 0.6 && hueDeparts)
     }
-    return Evidence(elevation: elevation, colourExcess: excess, seeds: seeds, halo: halo, luma: luma)
+    return Evidence(
+      elevation: elevation, colourExcess: excess, seeds: seeds, halo: halo, luma: luma, lumaOpening: lumaOpening)
   }
 }

@@ -5,13 +5,19 @@
 // figures and cannot see coloured reflections. Here, on a box-averaged analysis copy:
 //
 // 1. Seeds of three kinds:
-//    - white: the app's rule plus a linear-light ratio test (reflected light adds a lot of light);
+//    - white: unsaturated, elevated above the luma opening, with a linear-light ratio test
+//      (reflected light adds a lot of light);
 //    - blown: cells whose source pixels are clipped in all channels and stand above the opening
 //      (specular cores; photographed paint practically never clips);
-//    - coloured: the per-channel excess over a per-channel opening, in linear light, is strong,
-//      pure (one or two channels) and its hue departs from the surrounding paint's hue.
-// 2. Seed blobs (8-connected) are kept only if large enough and soft-edged (glare fades; paint
-//    has hard edges), except blown cores, which are kept whatever their size.
+//    - coloured: the per-channel excess over a per-channel median background (a wide window on a
+//      coarse grid, which sees past dark figures and paint texture), in linear light, is strong,
+//      pure (one or two channels), its hue departs from the paint's (neither the same hue nor
+//      the opposite one, which is merely paler paint) and it leaves the pixel tinted its way.
+// 2. Seed blobs (8-connected) are judged by the edge of their half-level region (the pixels
+//    connected to them halfway up from their background to their peak): glare fades, so that
+//    edge is soft; a pale dress, door or cloud is painted, so some of it is hard, even when
+//    shading splits its seeds. White blobs are judged at the 80th percentile of their boundary,
+//    coloured ones at the median; specular cores skip the size test and get a lenient limit.
 // 3. Kept seeds grow a bounded distance into their halo (mildly elevated, unsaturated or
 //    coloured-by-the-same-test pixels).
 // 4. The result is mapped back to full resolution; the margin band is never proposed.

@@ -1,0 +1,103 @@
+@testable import DeglareCore
+import DeglareTestSupport
+import Testing
+
+/// A 320x240 interior: textured beige wall, a dark figure with a white apron, hard edges.
+func interior() -> TestPainting {
+  var painting = TestPainting(width: 320, height: 240, wall: (0.90, 0.86, 0.76), textureAmount: 0.05)
+  painting.rectangle(x0: 130, y0: 90, x1: 190, y1: 240, colour: (0.12, 0.12, 0.13))
+  painting.rectangle(x0: 148, y0: 150, x1: 172, y1: 240, colour: (0.88, 0.87, 0.84), shading: 0.15)
+  return painting
+}
+
+/// Counts of `mask` pixels inside and outside `truth`.
+func overlap(_ mask: Mask, _ truth: [Bool]) -> (inside: Int, outside: Int) {
+  var inside = 0
+  var outside = 0
+  for (i, value) in mask.values.enumerated() where value != 0 {
+    if truth[i] { inside += 1 } else { outside += 1 }
+  }
+  return (inside, outside)
+}
+
+@Suite("Glare detector quality")
+struct GlareDetectorQualityTests {
+  @Test("A green-cyan streak across a textured wall, close above a dark head, is mostly found")
+  func colouredStreak() throws {
+    var painting = interior()
+    // The light of IMG_7690's streak: green and some blue added to beige paint.
+    painting.streak(from: (40, 70), to: (290, 80), width: 22, softness: 3, light: (0.0, 0.18, 0.10))
+    let truth = painting.glareMask()
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    let (inside, outside) = overlap(detection.mask, truth)
+    let visible = truth.filter { $0 }.count
+    #expect(visible > 2000)
+    #expect(Double(inside) >= 0.5 * Double(visible))
+    #expect(Double(outside) <= 0.3 * Double(inside + outside))
+    // The figure, the apron and the wall below stay out.
+    #expect(!detection.mask.values[(120 * 320)...].contains(255))
+  }
+
+  @Test("A white apron with hard painted edges and shading, beside dark cloth, is not proposed")
+  func whiteApron() {
+    let detection = GlareDetector().detect(interior().image, marginBand: 0)
+    #expect(detection.mask.insideCount == 0)
+  }
+
+  @Test("A shaded white dress on a mid-grey wall is not proposed")
+  func whiteDress() {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.45, 0.46, 0.44))
+    painting.rectangle(x0: 100, y0: 60, x1: 150, y1: 240, colour: (0.86, 0.85, 0.82), shading: 0.2)
+    painting.rectangle(x0: 150, y0: 60, x1: 200, y1: 240, colour: (0.15, 0.14, 0.16))
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    #expect(detection.mask.insideCount == 0)
+  }
+
+  @Test("A white cloud on blue sky is not taken for coloured light; a white veil over it is glare")
+  func cloudOnSky() {
+    var sky = TestPainting(width: 320, height: 240, wall: (0.62, 0.72, 0.86), textureAmount: 0.03)
+    sky.fill({ x, y in
+      let u = Double(x - 160) / 70
+      let v = Double(y - 110) / 25
+      return u * u + v * v <= 1
+    }) { _, _ in (0.90, 0.90, 0.89) }
+    #expect(GlareDetector().detect(sky.image, marginBand: 0).mask.insideCount == 0)
+  }
+
+  @Test("A soft white streak over dark paint is found; the band and the dark paint beside it are not")
+  func whiteStreakOnDark() throws {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.22, 0.20, 0.18))
+    painting.streak(from: (30, 200), to: (280, 40), width: 18, softness: 4, light: (0.35, 0.35, 0.34))
+    let truth = painting.glareMask()
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    let (inside, outside) = overlap(detection.mask, truth)
+    #expect(Double(inside) >= 0.4 * Double(truth.filter { $0 }.count))
+    #expect(Double(outside) <= 0.3 * Double(inside + outside))
+  }
+
+  @Test("The half-level region follows a shaded plateau to its outline and skips the margin")
+  func halfLevelRegion() {
+    // 12x8 grid: a plateau x in 2...9, y in 1...6, brighter to the right; seeds on the right only.
+    let width = 12
+    let height = 8
+    var values = [Float](repeating: 0, count: width * height)
+    for y in 1...6 {
+      for x in 2...9 { values[y * width + x] = 0.6 + 0.05 * Float(x) }
+    }
+    var region = HalfLevelRegion(width: width, height: height, margin: 0)
+    let seeds = [3 * width + 8, 3 * width + 9]
+    let edge = region.boundary(from: seeds, stamp: 1) { values[$0] >= 0.5 }
+    let expected = (1...6).flatMap { y in (2...9).map { x in y * width + x } }.filter { i in
+      let x = i % width
+      let y = i / width
+      return x == 2 || x == 9 || y == 1 || y == 6
+    }
+    #expect(Set(edge) == Set(expected))
+    var inner = HalfLevelRegion(width: width, height: height, margin: 2)
+    let clipped = inner.boundary(from: seeds, stamp: 1) { values[$0] >= 0.5 }
+    #expect(Set(clipped) == Set(expected.filter { i in i % width == 2 || i % width == 9 }.filter { i in
+      let y = i / width
+      return y >= 2 && y < 6
+    }))
+  }
+}
