@@ -89,6 +89,35 @@ import Testing
     }
   }
 
+  @Test("--mask auto removes exactly what detect proposes; an image without glare is exit 65")
+  func automaticMask() async throws {
+    try await withTemporaryDirectory { dir in
+      let proposal = dir + "/proposal.png"
+      let detect = try await ProcessRunner.run(["detect", Self.painting, "-o", proposal], environment: Self.environment(dir))
+      #expect(detect.status == 0, "\(detect.stderr)")
+      let output = dir + "/auto.png"
+      let outcome = try await ProcessRunner.run(
+        ["remove", Self.painting, "--mask", "auto", "-o", output], environment: Self.environment(dir))
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      #expect(outcome.stderr.hasPrefix("detected 1 glare area covering "), "\(outcome.stderr)")
+      // The rule holds against the proposal, and the proposal's inside was actually repainted.
+      try Self.checkInvariant(original: Self.painting, result: output, mask: proposal)
+      let before = try ImageFile.read(Self.painting).image
+      let after = try ImageFile.read(output).image
+      #expect(after.sample(x: 300, y: 190, channel: 0) < before.sample(x: 300, y: 190, channel: 0) - 30)
+
+      // A flat grey picture has no glare: one sentence, exit 65, nothing written.
+      let flat = dir + "/flat.png"
+      let grey = SyntheticImages.constant(width: 160, height: 120, layout: .rgb, bitDepth: .eight, value: 128)
+      try OutputFile.write(try PNGCodec.encode(grey), to: flat, overwrite: false)
+      let nothing = try await ProcessRunner.run(
+        ["remove", flat, "--mask", "auto", "-o", dir + "/flat-out.png"], environment: Self.environment(dir))
+      #expect(nothing.status == 65)
+      #expect(nothing.stderr.contains("nothing to remove: no glare was detected in \(flat)"), "\(nothing.stderr)")
+      #expect(directoryListing(dir) == ["auto.png", "flat.png", "proposal.png"])
+    }
+  }
+
   @Test("--dry-run writes exactly the upload and the plan, needs no key, and sends nothing")
   func dryRun() async throws {
     try await withTemporaryDirectory { dir in
