@@ -9,12 +9,15 @@ export PATH="/opt/swift/usr/bin:$PATH"
 Scripts/install-deps.sh
 command -v dbus-uuidgen >/dev/null && dbus-uuidgen --ensure 2>/dev/null || true
 
-swift build --build-tests
-
 scratch="$(mktemp -d -t deglare-test-XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/data" "$scratch/config" "$scratch/cache" "$scratch/runtime"
+mkdir -p "$scratch/data" "$scratch/config" "$scratch/cache" "$scratch/runtime" "$scratch/tmp"
 chmod 700 "$scratch/runtime"
+# The toolchain leaves TemporaryDirectory.* folders and lock files behind in $TMPDIR: keep them
+# in the scratch folder, so nothing of this run outlives it.
+export TMPDIR="$scratch/tmp"
+
+swift build --build-tests
 
 # A private session bus; gnome-keyring unlocks a fresh "login" keyring in $scratch/data.
 export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"

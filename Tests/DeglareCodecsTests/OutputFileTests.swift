@@ -50,7 +50,7 @@ import Testing
 
   @Test func aFailingProducerLeavesNothing() async throws {
     struct Boom: Error {}
-    try await withTemporaryDirectory { dir in
+    await withTemporaryDirectory { dir in
       #expect(throws: Boom.self) {
         try OutputFile.write(to: dir + "/out.bin", overwrite: false) { sink in
           sink.write([1, 2, 3])
@@ -70,7 +70,7 @@ import Testing
 
   @Test("concurrent writers without --force: exactly one wins, the rest are refused")
   func noCheckThenWriteRace() async throws {
-    try await withTemporaryDirectory { dir in
+    await withTemporaryDirectory { dir in
       let path = dir + "/race.bin"
       let results = await withTaskGroup(of: Bool.self) { group in
         for value in 0..<8 {

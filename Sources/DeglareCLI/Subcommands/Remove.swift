@@ -23,7 +23,7 @@ struct RemoveCommand: Subcommand {
       """,
     arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
     options: [
-      .value("--mask", valueName: "MASK", help: "(required) Mask PNG/JPEG (white = repaint), or 'auto' to detect."),
+      .value("--mask", valueName: "MASK", help: "(required) Mask PNG/JPEG (white = repaint), or 'auto': detect's proposal grown by 0.4 % of the shorter side."),
       .value("-o", "--output", valueName: "OUT", help: "Output file (default <stem>.deglared.png beside IMAGE)."),
       .value("--provider", valueName: "NAME", help: "local (default; offline), openai or gemini."),
       .value("--model", valueName: "ID", help: "Remote model id (gpt-image-1.5, gemini-3.1-flash-image ...)."),
@@ -166,16 +166,17 @@ struct RemoveCommand: Subcommand {
 
   private func loadMask(for image: ImageBuffer, context: CommandContext) throws -> Mask {
     if maskArgument == "auto" {
-      let detection = try AutoMask.detect(image)
+      let automatic = AutoMask.detect(image)
+      let detection = automatic.detection
       if !json {
         context.console.printError(
           "detected \(detection.blobCount) glare area\(detection.blobCount == 1 ? "" : "s") covering "
-            + "\(formatPercent(detection.coveragePercent)) of the image")
+            + "\(formatPercent(detection.coveragePercent)) of the image; removing it with a \(automatic.growth) px margin")
       }
-      guard detection.mask.insideBoundingBox != nil else {
+      guard automatic.mask.insideBoundingBox != nil else {
         throw CommandFailure(.dataError, "nothing to remove: no glare was detected in \(imagePath)")
       }
-      return detection.mask
+      return automatic.mask
     }
     let maskImage = try ImageFile.read(maskArgument, options: decodeOptions).image
     return try RemoveSteps.validatedMask(
