@@ -60,7 +60,32 @@ extension GlareDetector {
       let q = coloured ? c.colourEdgePercentile : c.whiteEdgePercentile
       let edge = Self.percentile(boundary.map { gradient[$0] }, q)
       let limit = blown ? c.maxBlownEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
-      keep[b + 1] = edge / amplitude <= limit
+      guard edge / amplitude <= limit else { continue }
+      if blown {
+        keep[b + 1] = true
+        continue
+      }
+      // Glare fades: a little way beyond its region the paint looks different from the blob.
+      // The same-looking paint going on there means the blob is paint its background
+      // estimate misjudged (sky in the corner of a dark frame), not light on the glass.
+      let ring = region.ring(around: boundary, stamp: Int32(b + 1), distances: c.continuationDistances)
+      guard !ring.isEmpty else {
+        keep[b + 1] = true
+        continue
+      }
+      let tolerance = c.continuationTolerance * amplitude
+      let alike: Int
+      if coloured {
+        let reference = evidence.linear.map { plane in Self.percentile(blob.pixels.map { plane.values[$0] }, 0.5) }
+        alike = ring.count { j in
+          (0..<3).allSatisfy { abs(evidence.linear[$0].values[j] - reference[$0]) <= tolerance }
+        }
+      } else {
+        let luma = evidence.luma.values
+        let reference = Self.percentile(blob.pixels.map { luma[$0] }, 0.5)
+        alike = ring.count { abs(luma[$0] - reference) <= tolerance }
+      }
+      keep[b + 1] = Float(alike) <= c.maxContinuation * Float(ring.count)
     }
     return labels.map { keep[Int($0)] }
   }

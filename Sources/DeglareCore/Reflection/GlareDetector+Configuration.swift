@@ -119,6 +119,18 @@ extension GlareDetector {
     /// The percentile (0...1) of the boundary gradients that the coloured test uses.
     public var colourEdgePercentile: Double = 0.5
 
+    /// The ring beyond a blob's half-level region where the continuation test looks, in
+    /// 8-connected steps (analysis pixels) from the region: past the flanks of a soft edge.
+    public var continuationDistances: ClosedRange<Int> = 3...8
+    /// A ring pixel continues the blob when it looks like the blob's median: every linear
+    /// channel (coloured blobs) or the luma (white blobs) within this fraction of the blob's
+    /// amplitude. Beyond real glare the paint differs by about the glare's strength.
+    public var continuationTolerance: Float = 0.25
+    /// Largest fraction of the ring that may continue the blob. Sky in the corner of a dark
+    /// frame looks like blue light added to brown wood to the median background, but the same
+    /// sky goes on past it (half of its ring); glare ends, its ring is the paint without it.
+    /// Specular cores are exempt.
+    public var maxContinuation: Float = 0.25
     // MARK: Growth into halos
 
     /// Accepted seeds grow into neighbouring pixels that are elevated by at least this (8-bit

@@ -15,6 +15,8 @@ extension GlareDetector {
     var luma: Plane<Float>
     /// The luma opening (8-bit levels): the background the white test measures elevation from.
     var lumaOpening: Plane<Float>
+    /// The observed colour in linear light (0...1), red, green and blue planes.
+    var linear: [Plane<Float>]
   }
 
   /// The proposal at analysis resolution, one flag per analysis pixel.
@@ -133,6 +135,7 @@ extension GlareDetector {
           && agreement <= c.maxHueAgreement + relax * 0.6 && hueDeparts)
     }
     return Evidence(
-      elevation: elevation, colourExcess: excess, seeds: seeds, halo: halo, luma: luma, lumaOpening: lumaOpening)
+      elevation: elevation, colourExcess: excess, seeds: seeds, halo: halo, luma: luma, lumaOpening: lumaOpening,
+      linear: linear)
   }
 }

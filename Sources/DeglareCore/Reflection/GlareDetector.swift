@@ -18,6 +18,9 @@
 //    edge is soft; a pale dress, door or cloud is painted, so some of it is hard, even when
 //    shading splits its seeds. White blobs are judged at the 80th percentile of their boundary,
 //    coloured ones at the median; specular cores skip the size test and get a lenient limit.
+//    Then glare must end: a little way beyond that region the paint must look different from
+//    the blob; where the same colour goes on (sky in the corner of a dark frame, which the
+//    median background misjudges), the blob is paint.
 // 3. Kept seeds grow a bounded distance into their halo (mildly elevated, unsaturated or
 //    coloured-by-the-same-test pixels).
 // 4. The result is mapped back to full resolution; the margin band is never proposed.

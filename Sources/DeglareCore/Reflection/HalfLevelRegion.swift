@@ -21,6 +21,8 @@ struct HalfLevelRegion {
   private var stamps: [Int32]
   /// Breadth-first queue, reused.
   private var queue: [Int] = []
+  /// Per pixel: the stamp of the last ring that reached it.
+  private var ringStamps: [Int32]
 
   /// Scratch for a `width` x `height` grid.
   init(width: Int, height: Int, margin: Int) {
@@ -28,6 +30,7 @@ struct HalfLevelRegion {
     self.height = height
     self.margin = max(0, margin)
     stamps = [Int32](repeating: 0, count: width * height)
+    ringStamps = [Int32](repeating: 0, count: width * height)
   }
 
   /// Fills the region 8-connected to `seeds` through pixels where `level` is true (seeds are
@@ -77,5 +80,38 @@ struct HalfLevelRegion {
       if outside { edge.append(i) }
     }
     return edge
+  }
+  /// The pixels outside the region last filled with `stamp` whose 8-connected step distance
+  /// from it lies in `distances` (1 = touching it), found breadth-first from `boundary`.
+  /// - Precondition: `boundary(from:stamp:within:)` was just called with this `stamp`, and
+  ///   `distances.lowerBound >= 1`.
+  mutating func ring(around boundary: [Int], stamp: Int32, distances: ClosedRange<Int>) -> [Int] {
+    let width = width
+    let height = height
+    var frontier = boundary
+    var result: [Int] = []
+    for step in 1...distances.upperBound {
+      var next: [Int] = []
+      for i in frontier {
+        let x = i % width
+        let y = i / width
+        for dy in -1...1 {
+          let ny = y + dy
+          guard ny >= 0 && ny < height else { continue }
+          for dx in -1...1 {
+            let nx = x + dx
+            guard nx >= 0 && nx < width else { continue }
+            let j = ny * width + nx
+            if stamps[j] != stamp && ringStamps[j] != stamp {
+              ringStamps[j] = stamp
+              next.append(j)
+            }
+          }
+        }
+      }
+      if distances.contains(step) { result += next }
+      frontier = next
+    }
+    return result
   }
 }

@@ -64,6 +64,26 @@ struct GlareDetectorQualityTests {
     #expect(GlareDetector().detect(sky.image, marginBand: 0).mask.insideCount == 0)
   }
 
+  @Test("Sky in the corners of a dark frame is not taken for coloured light")
+  func skyInsideFrame() {
+    // A framed landscape, as photographed: pale wall, a dark wooden frame, blue sky over green
+    // ground, figures standing into the sky. In the sky's corners the median's window holds
+    // mostly wall and frame, so the sky looks like blue light added to grey-brown paint; but the
+    // same sky goes on beyond those patches: nothing fades, so nothing is glare.
+    var painting = TestPainting(width: 320, height: 240, wall: (0.82, 0.82, 0.80), textureAmount: 0.03)
+    painting.rectangle(x0: 16, y0: 16, x1: 304, y1: 224, colour: (0.30, 0.20, 0.10), shading: 0.1)
+    painting.rectangle(x0: 28, y0: 28, x1: 292, y1: 120, colour: (0.60, 0.70, 0.86))
+    painting.rectangle(x0: 28, y0: 120, x1: 292, y1: 212, colour: (0.32, 0.42, 0.24))
+    painting.rectangle(x0: 100, y0: 60, x1: 128, y1: 212, colour: (0.16, 0.20, 0.12))
+    painting.rectangle(x0: 196, y0: 70, x1: 226, y1: 212, colour: (0.40, 0.16, 0.12))
+    var unchecked = GlareDetector.Configuration()
+    unchecked.maxContinuation = 1
+    let trap = GlareDetector(configuration: unchecked).detect(painting.image, marginBand: 0)
+    #expect(trap.mask.insideCount > 0, "the scene no longer shows the trap the continuation test is for")
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    #expect(detection.mask.insideCount == 0, "\(detection.mask.insideBoundingBox.map { "\($0)" } ?? "")")
+  }
+
   @Test("A soft white streak over dark paint is found; the band and the dark paint beside it are not")
   func whiteStreakOnDark() throws {
     var painting = TestPainting(width: 320, height: 240, wall: (0.22, 0.20, 0.18))
@@ -93,6 +113,15 @@ struct GlareDetectorQualityTests {
       return x == 2 || x == 9 || y == 1 || y == 6
     }
     #expect(Set(edge) == Set(expected))
+    // The rings around it: the frame one pixel out (10 x 8 less the 8 x 6 plateau), then the
+    // columns beyond it (the grid ends above and below).
+    let touching = region.ring(around: edge, stamp: 1, distances: 1...1)
+    #expect(touching.count == 32 && Set(touching).count == 32)
+    #expect(touching.allSatisfy { i in (i % width == 1 || i % width == 10 || i / width == 0 || i / width == 7) })
+    var again = HalfLevelRegion(width: width, height: height, margin: 0)
+    let sameEdge = again.boundary(from: seeds, stamp: 1) { values[$0] >= 0.5 }
+    let beyond = again.ring(around: sameEdge, stamp: 1, distances: 2...2)
+    #expect(Set(beyond) == Set((0..<height).flatMap { y in [y * width, y * width + width - 1] }))
     var inner = HalfLevelRegion(width: width, height: height, margin: 2)
     let clipped = inner.boundary(from: seeds, stamp: 1) { values[$0] >= 0.5 }
     #expect(Set(clipped) == Set(expected.filter { i in i % width == 2 || i % width == 9 }.filter { i in
