@@ -52,6 +52,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "guideSigma": configuration.guideSigma = value
   case "edgeContrast": configuration.edgeContrast = value
   case "edgeFloor": configuration.edgeFloor = value
+  case "guidePasses": configuration.guidePasses = Int(value)
   case "glareScale": configuration.glareScale = value
   case "glareColourScale": configuration.glareColourScale = value
   case "predictionMismatch": configuration.predictionMismatch = value
@@ -61,6 +62,8 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "orientationScale": configuration.orientationScale = value
   case "minimumSigma": configuration.minimumSigma = value
   case "maximumSigma": configuration.maximumSigma = value
+  case "alongRangeRelative": configuration.alongRangeRelative = value
+  case "alongRangeFloor": configuration.alongRangeFloor = value
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }
