@@ -7,6 +7,7 @@ tests compare libpng's decoding against values this script put in. JPEG files co
 golden decode. EXIF, XMP and density are spliced in by hand. Run from anywhere:
 
     python3 Fixtures/make_fixtures.py
+    python3 Fixtures/make_fixtures.py --clean /tmp   # only the demo painting without its glare
 
 Sample formulas (the Swift tests use the same ones, see FixtureFormulas.swift):
     8-bit:  (x * 37 + y * 91 + c * 53) % 256
@@ -295,9 +296,10 @@ def to_srgb(linear):
     return int(round(c * 255))
 
 
-def demo_painting(width=480, height=360):
+def demo_painting(width=480, height=360, glare_gain=1.0):
     """A painting-like picture (dark interior, a figure, a window) with a soft diagonal glare streak
-    added as light, and the mask a user would paint over the streak."""
+    added as light, and the mask a user would paint over the streak. `glare_gain` 0 gives the
+    glare-free picture (the reference for measuring a removal)."""
     import math
     pixels = bytearray()
     mask = bytearray()
@@ -318,7 +320,7 @@ def demo_painting(width=480, height=360):
             # added in linear light (as light adds), then encoded back to sRGB and clipped.
             d = abs(y - (0.5 * x + 40)) / math.sqrt(1.25)
             taper = min(1.0, max(0.0, (x - 180) / 40.0), max(0.0, (440 - x) / 40.0))
-            glare = 0.45 * taper * math.exp(-(d / 9.0) ** 2)
+            glare = glare_gain * 0.45 * taper * math.exp(-(d / 9.0) ** 2)
             pixels += bytes(to_srgb(to_linear(v) + glare) for v in (r, g, b))
             mask.append(255 if 176 <= x < 444 and d < 18 else 0)
     return pixels, mask
@@ -333,7 +335,19 @@ def encode_png(width, height, color_type, data, channels):
     return png_bytes(width, height, color_type, 8, bytes(raw))
 
 
+def write_demo_clean(folder):
+    """Writes the demo painting without its glare to FOLDER/painting-clean.png (nothing else)."""
+    pixels, _ = demo_painting(glare_gain=0.0)
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "painting-clean.png")
+    with open(path, "wb") as f:
+        f.write(encode_png(480, 360, 2, pixels, 3))
+    print(path)
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--clean":
+        return write_demo_clean(sys.argv[2])
     pixels, mask = demo_painting()
     write("demo/painting.png", encode_png(480, 360, 2, pixels, 3))
     write("demo/glare-mask.png", encode_png(480, 360, 0, mask, 1))

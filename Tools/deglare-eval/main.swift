@@ -7,7 +7,9 @@
 //
 //   deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value ...]
 //   deglare-eval --timing WxH [--set key=value ...]
-//   deglare-eval --apply IMAGE MASK OUTDIR [--set key=value ...]   (a real photo: each method's output)
+//   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--set key=value ...]
+//     (a real photo: each method's output; with the glare-free CLEAN, also PSNR inside the mask,
+//     e.g. the demo fixture and `python3 Fixtures/make_fixtures.py --clean DIR`)
 import DeglareCodecs
 import DeglareCore
 import DeglareTestSupport
@@ -23,6 +25,7 @@ struct Options {
   var linearLight = true
   var timing: (Int, Int)?
   var apply: (image: String, mask: String, folder: String)?
+  var reference: String?
   var configuration = LocalInpainter.Configuration()
 }
 
@@ -49,6 +52,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "guideSigma": configuration.guideSigma = value
   case "edgeContrast": configuration.edgeContrast = value
   case "edgeFloor": configuration.edgeFloor = value
+  case "guidePasses": configuration.guidePasses = Int(value)
   case "glareScale": configuration.glareScale = value
   case "glareColourScale": configuration.glareColourScale = value
   case "predictionMismatch": configuration.predictionMismatch = value
@@ -58,6 +62,8 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "orientationScale": configuration.orientationScale = value
   case "minimumSigma": configuration.minimumSigma = value
   case "maximumSigma": configuration.maximumSigma = value
+  case "alongRangeRelative": configuration.alongRangeRelative = value
+  case "alongRangeFloor": configuration.alongRangeFloor = value
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }
@@ -79,6 +85,7 @@ func parse(_ arguments: [String]) throws -> Options {
     case "--timing": options.timing = try parseSize(try value())
     case "--set": try apply(try value(), to: &options.configuration)
     case "--apply": options.apply = (try value(), try value(), try value())
+    case "--reference": options.reference = try value()
     default: options.outputFolder = arguments[index]
     }
     index += 1
@@ -124,17 +131,24 @@ func runTiming(_ size: (Int, Int), configuration: LocalInpainter.Configuration) 
   }
 }
 
-func runApply(image imagePath: String, mask maskPath: String, folder: String, configuration: LocalInpainter.Configuration)
-  throws
-{
+func runApply(
+  image imagePath: String, mask maskPath: String, folder: String, reference: String?,
+  configuration: LocalInpainter.Configuration
+) throws {
   let image = try ImageFile.read(imagePath).image
   let mask = Mask(image: try ImageFile.read(maskPath).image)
+  let clean = try reference.map { try ImageFile.read($0).image }
+  if let clean {
+    print("none: PSNR in mask \(String(format: "%.2f", psnrInside(image, clean, mask: mask))) dB")
+  }
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   for method in LocalMethod.allCases {
     var result = image
     let time = measure { result = LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration) }
     try write(result, folder + "/\(method.rawValue).png")
-    print("\(method.rawValue): \(String(format: "%.2f", time.wall)) s (cpu \(String(format: "%.2f", time.cpu)))")
+    var line = "\(method.rawValue): \(String(format: "%.2f", time.wall)) s (cpu \(String(format: "%.2f", time.cpu)))"
+    if let clean { line += ", PSNR in mask \(String(format: "%.2f", psnrInside(result, clean, mask: mask))) dB" }
+    print(line)
   }
 }
 
@@ -190,7 +204,9 @@ func runEvaluation(_ options: Options, folder: String) throws {
 do {
   let options = try parse(Array(CommandLine.arguments.dropFirst()))
   if let (imagePath, maskPath, folder) = options.apply {
-    try runApply(image: imagePath, mask: maskPath, folder: folder, configuration: options.configuration)
+    try runApply(
+      image: imagePath, mask: maskPath, folder: folder, reference: options.reference,
+      configuration: options.configuration)
   } else if let size = options.timing {
     runTiming(size, configuration: options.configuration)
   } else if let folder = options.outputFolder {

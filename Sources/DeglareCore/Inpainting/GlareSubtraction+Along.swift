@@ -22,11 +22,13 @@ extension GlareSubtraction {
   ///   - workWidth: width of the work rect (the row stride of `distance`).
   ///   - alongSigma: sigma of the average along the lines, in pixels.
   ///   - tensorSigma: sigma of the structure tensor's smoothing, in pixels.
+  ///   - rangeRelative: width of the range kernel as a fraction of the plain mean (0: none).
+  ///   - rangeFloor: smallest width of the range kernel (linear light).
   /// - Returns: the average for every pixel of `area`.
   static func averageAlongMask(
     projected: [Float], votes: [Float], isotropic: [Float], members: [Bool], area: PixelRect, distance: [Float],
     workWidth: Int,
-    workHeight: Int, alongSigma: Double, tensorSigma: Double
+    workHeight: Int, alongSigma: Double, tensorSigma: Double, rangeRelative: Float, rangeFloor: Float
   ) -> [Float] {
     let orientation = maskOrientation(
       area: area, distance: distance, workWidth: workWidth, workHeight: workHeight, tensorSigma: tensorSigma)
@@ -42,6 +44,8 @@ extension GlareSubtraction {
       return (offset, expf(-0.5 * offset * offset / Float(alongSigma * alongSigma)))
     }
     var result = isotropic
+    var sampledValue = [Float](repeating: 0, count: taps.count)
+    var sampledWeight = [Float](repeating: 0, count: taps.count)
     weighted.withUnsafeBufferPointer { values in
       votes.withUnsafeBufferPointer { weights in
         // Bilinear samples of both planes of the area at (x, y), zero outside it.
@@ -89,14 +93,34 @@ extension GlareSubtraction {
             guard members[a], coherence > 0.01 else { continue }
             let dx = orientation.x[a]
             let dy = orientation.y[a]
+            // The plain mean along the line first, then again with samples far from it
+            // down-weighted (a range kernel): the mean then stops at the end of a streak or a
+            // sudden change along it instead of smearing it, while the paint's small deviations
+            // still average away.
             var numerator: Float = 0
             var denominator: Float = 0
-            for tap in taps {
+            for (t, tap) in taps.enumerated() {
               let sampled = sample(Float(x) + tap.offset * dx, Float(y) + tap.offset * dy)
+              sampledValue[t] = sampled.value
+              sampledWeight[t] = sampled.weight
               numerator += tap.weight * sampled.value
               denominator += tap.weight * sampled.weight
             }
-            let along = denominator > 1e-6 ? numerator / denominator : isotropic[a]
+            var along = denominator > 1e-6 ? numerator / denominator : isotropic[a]
+            if rangeRelative > 0 && denominator > 1e-6 {
+              let centre = along
+              let h = max(rangeFloor, rangeRelative * abs(centre))
+              let rangeScale = -0.5 / (h * h)
+              numerator = 0
+              denominator = 0
+              for (t, tap) in taps.enumerated() where sampledWeight[t] > 1e-6 {
+                let d = sampledValue[t] / sampledWeight[t] - centre
+                let weight = tap.weight * expf(rangeScale * d * d)
+                numerator += weight * sampledValue[t]
+                denominator += weight * sampledWeight[t]
+              }
+              if denominator > 1e-6 { along = numerator / denominator }
+            }
             result[a] = coherence * along + (1 - coherence) * isotropic[a]
           }
         }

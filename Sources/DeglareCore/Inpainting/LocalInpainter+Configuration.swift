@@ -31,6 +31,11 @@ extension LocalInpainter {
     /// Smallest link weight of the prediction, so that every region inside the mask still hears
     /// from the surroundings.
     public var edgeFloor: Double
+    /// How many times `subtract` estimates the glare layer (at least 1). Each pass after the
+    /// first also lets the prediction cross wherever the observed image less the previous
+    /// estimate has no edge, so a glare strong enough to look like an edge (across a dark shape)
+    /// stops holding the prediction back. Each pass costs about as much as the first.
+    public var guidePasses: Int
     /// Each mask component's typical half-width (twice the mean distance of its pixels to the
     /// outside) times this factor is the sigma of the low-pass that turns the residual into the
     /// glare layer: small enough to follow a streak's falloff, large enough to average the
@@ -60,14 +65,23 @@ extension LocalInpainter {
     public var minimumSigma: Double
     /// Largest sigma of the glare low-pass, in pixels.
     public var maximumSigma: Double
+    /// The average along a streak is taken again with each sample weighted down by its distance
+    /// to the plain average, a Gaussian of this fraction of that average (0: plain average only),
+    /// so that the amount stops at a sudden change along the streak (the paint under a dark
+    /// shape voting differently) instead of smearing it, while small deviations still average.
+    public var alongRangeRelative: Double
+    /// Smallest width of that range kernel (linear light), so a faint glare is still averaged.
+    public var alongRangeFloor: Double
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(
       linearLight: Bool = true, clipLevel: Double = 0.985, clipGrowth: Int = 2,
       explainedClipping: Double = 0.9, predictionSigma: Double = 1,
-      guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, glareScale: Double = 0.1,
+      guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, guidePasses: Int = 2,
+      glareScale: Double = 0.1,
       glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
-      alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5, maximumSigma: Double = 64
+      alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5, maximumSigma: Double = 64,
+      alongRangeRelative: Double = 0.3, alongRangeFloor: Double = 0.01
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
@@ -77,6 +91,7 @@ extension LocalInpainter {
       self.guideSigma = guideSigma
       self.edgeContrast = edgeContrast
       self.edgeFloor = edgeFloor
+      self.guidePasses = guidePasses
       self.glareScale = glareScale
       self.glareColourScale = glareColourScale
       self.predictionMismatch = predictionMismatch
@@ -86,6 +101,8 @@ extension LocalInpainter {
       self.orientationScale = orientationScale
       self.minimumSigma = minimumSigma
       self.maximumSigma = maximumSigma
+      self.alongRangeRelative = alongRangeRelative
+      self.alongRangeFloor = alongRangeFloor
     }
   }
 }

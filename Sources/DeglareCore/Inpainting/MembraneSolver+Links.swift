@@ -19,7 +19,8 @@ extension MembraneSolver {
       for x in 0..<width { down[(height - 1) * width + x] = 0 }
     }
 
-    /// Links weighted by the guide's differences (all 1 without a guide).
+    /// Links weighted by the guide's differences (all 1 without a guide): with `alternatePlanes`
+    /// the smaller of the two differences, so a link is open where either image has no edge.
     init(guide: Guide?, width: Int, height: Int) {
       self.width = width
       self.height = height
@@ -28,21 +29,12 @@ extension MembraneSolver {
       down = [Float](repeating: 1, count: count)
       if let guide {
         let scale = 1 / (guide.kappa * guide.kappa)
-        var dx = [Float](repeating: 0, count: count)
-        var dy = [Float](repeating: 0, count: count)
-        for plane in guide.planes {
-          for y in 0..<height {
-            for x in 0..<width {
-              let p = y * width + x
-              if x + 1 < width {
-                let d = plane[p + 1] - plane[p]
-                dx[p] += d * d
-              }
-              if y + 1 < height {
-                let d = plane[p + width] - plane[p]
-                dy[p] += d * d
-              }
-            }
+        var (dx, dy) = Links.squaredDifferences(guide.planes, width: width, height: height)
+        if let alternate = guide.alternatePlanes {
+          let (ax, ay) = Links.squaredDifferences(alternate, width: width, height: height)
+          for p in 0..<count {
+            dx[p] = min(dx[p], ax[p])
+            dy[p] = min(dy[p], ay[p])
           }
         }
         for p in 0..<count {
@@ -52,6 +44,29 @@ extension MembraneSolver {
       }
       for y in 0..<height { right[y * width + width - 1] = 0 }
       for x in 0..<width { down[(height - 1) * width + x] = 0 }
+    }
+
+    /// Squared differences to the right and down neighbours, summed over the planes (0 across
+    /// the image's border).
+    static func squaredDifferences(_ planes: [[Float]], width: Int, height: Int) -> (right: [Float], down: [Float]) {
+      var dx = [Float](repeating: 0, count: width * height)
+      var dy = [Float](repeating: 0, count: width * height)
+      for plane in planes {
+        for y in 0..<height {
+          for x in 0..<width {
+            let p = y * width + x
+            if x + 1 < width {
+              let d = plane[p + 1] - plane[p]
+              dx[p] += d * d
+            }
+            if y + 1 < height {
+              let d = plane[p + width] - plane[p]
+              dy[p] += d * d
+            }
+          }
+        }
+      }
+      return (dx, dy)
     }
   }
 }

@@ -49,6 +49,9 @@ enum MembraneSolver {
     var kappa: Float
     /// Smallest link weight, so that every region stays connected to the known pixels.
     var floor: Float
+    /// A second guide of the same size (or nil): a link is weighed by the smaller of the two
+    /// images' differences, so an edge stops the membrane only if both images have it.
+    var alternatePlanes: [[Float]]? = nil
   }
 
   /// Replaces the unknown pixels of every plane by the membrane through the known pixels.

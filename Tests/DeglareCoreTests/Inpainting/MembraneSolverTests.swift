@@ -50,6 +50,24 @@ struct MembraneSolverTests {
     #expect(abs(plain[0][left] - 0.5) < 0.1)
   }
 
+  @Test("with an alternate guide a link is cut only where both guides have the edge")
+  func alternateGuide() {
+    // Guide: steps at column 5 and 10; alternate: steps at column 10 and 15.
+    let width = 20
+    let height = 2
+    let step = { (columns: [Int]) -> [Float] in
+      (0..<(width * height)).map { p in Float(columns.filter { p % width >= $0 }.count) * 0.5 }
+    }
+    var guide = MembraneSolver.Guide(planes: [step([5, 10])], kappa: 0.01, floor: 1e-4)
+    guide.alternatePlanes = [step([10, 15])]
+    let links = MembraneSolver.Links(guide: guide, width: width, height: height)
+    #expect(links.right[4] == 1)
+    #expect(links.right[9] == 1e-4)
+    #expect(links.right[14] == 1)
+    #expect(links.right[2] == 1)
+    #expect(links.right[width - 1] == 0)
+  }
+
   @Test("known pixels are never changed")
   func knownUntouched() {
     let values: [Float] = (0..<(Self.width * Self.height)).map { Float(($0 * 37) % 101) / 100 }
