@@ -62,25 +62,37 @@ enum GlareSubtraction {
     // previous pass's glare: a link is open where either image has no edge there, so the glare's
     // own edges no longer hold the prediction back and an error of the estimate adds none.
     var result = singlePass(
-      observed: observed, deglared: nil, inside: inside, components: components, clipped: clipped,
+      observed: observed, deglaredGuide: nil, inside: inside, components: components, clipped: clipped,
       configuration: configuration, solver: solver)
     for _ in 1..<max(configuration.guidePasses, 1) {
-      var deglared = observed.planes
-      for k in 0..<deglared.count {
-        for p in 0..<deglared[k].count where inside[p] { deglared[k][p] -= result.glare[k][p] }
-      }
+      let guide = deglaredGuide(observed: observed, glare: result.glare, inside: inside, configuration: configuration)
+      result = ([], [])  // not needed any more: free it before the next pass allocates its own
       result = singlePass(
-        observed: observed, deglared: deglared, inside: inside, components: components, clipped: clipped,
+        observed: observed, deglaredGuide: guide, inside: inside, components: components, clipped: clipped,
         configuration: configuration, solver: solver)
     }
     return result
   }
 
+  /// The observed image less an estimate of the glare, smoothed like the guide (linear light
+  /// planes). The unsmoothed difference is freed on return: on a large crop every plane counts.
+  static func deglaredGuide(
+    observed: ColorPlanes, glare: [[Float]], inside: [Bool], configuration: LocalInpainter.Configuration
+  ) -> [[Float]] {
+    var deglared = observed.planes
+    for k in 0..<deglared.count {
+      for p in 0..<deglared[k].count where inside[p] { deglared[k][p] -= glare[k][p] }
+    }
+    return PlaneFilter.normalizedGaussian(
+      deglared, weights: [Float](repeating: 1, count: observed.width * observed.height), width: observed.width,
+      height: observed.height, sigma: configuration.guideSigma
+    ).planes
+  }
+
   /// One estimate of the glare layer, the prediction's edges guided by the observed image and,
-  /// if given, `deglared` (linear light planes: the observed image less an earlier estimate of
-  /// the glare).
+  /// if given, `deglaredGuide` (from ``deglaredGuide(observed:glare:inside:configuration:)``).
   static func singlePass(
-    observed: ColorPlanes, deglared: [[Float]]?, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
+    observed: ColorPlanes, deglaredGuide: [[Float]]?, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
   ) -> (glare: [[Float]], prediction: [[Float]]) {
     let width = observed.width
@@ -93,15 +105,13 @@ enum GlareSubtraction {
       observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: width, height: height,
       sigma: configuration.predictionSigma
     ).planes
-    let smoothed = { (planes: [[Float]]) in
-      PlaneFilter.normalizedGaussian(
-        planes, weights: [Float](repeating: 1, count: count), width: width, height: height,
-        sigma: configuration.guideSigma
-      ).planes
-    }
+    let guidePlanes = PlaneFilter.normalizedGaussian(
+      observed.planes, weights: [Float](repeating: 1, count: count), width: width, height: height,
+      sigma: configuration.guideSigma
+    ).planes
     let guide = MembraneSolver.Guide(
-      planes: smoothed(observed.planes), kappa: Float(configuration.edgeContrast),
-      floor: Float(configuration.edgeFloor), alternatePlanes: deglared.map(smoothed))
+      planes: guidePlanes, kappa: Float(configuration.edgeContrast), floor: Float(configuration.edgeFloor),
+      alternatePlanes: deglaredGuide)
     MembraneSolver.fill(
       &prediction, known: inside.map { !$0 }, width: width, height: height, guide: guide, configuration: solver)
 
