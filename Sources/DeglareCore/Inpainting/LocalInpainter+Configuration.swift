@@ -72,6 +72,10 @@ extension LocalInpainter {
     public var alongRangeRelative: Double
     /// Smallest width of that range kernel (linear light), so a faint glare is still averaged.
     public var alongRangeFloor: Double
+    /// A mask of more parts than this is repainted in one work area (its bounding box) instead of
+    /// one area per group of nearby parts: joining hundreds of specks' areas costs more than
+    /// the memory it saves.
+    public var maximumSeparateAreas: Int = 256
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(

@@ -30,15 +30,27 @@ public enum LocalInpainter {
   ) -> ImageBuffer {
     precondition(image.size == mask.size, "the mask must match the image")
     guard let box = mask.insideBoundingBox else { return image }
-    // The work area: the mask's bounding box with room for the smoothing of its surroundings
-    // (the glare's own low-pass reads inside pixels only).
+    // Room around the mask for the smoothing of its surroundings (the glare's own low-pass reads
+    // inside pixels only).
     let margin = Int((3 * max(configuration.predictionSigma, configuration.guideSigma)).rounded(.up)) + 2
-    let rect = box.padded(by: margin, within: image.bounds)
-    let planes = ColorPlanes(image, rect: rect, linear: configuration.linearLight)
-    let inside = insidePixels(of: mask, in: rect)
+    var result = image
+    for area in workAreas(of: mask, box: box, margin: margin, bounds: image.bounds, configuration: configuration) {
+      repaint(image, into: &result, mask: mask, area: area, method: method, configuration: configuration)
+    }
+    return result
+  }
+
+  /// Repaints the mask's pixels within `area` (which holds the whole of every mask part it
+  /// touches, with its margin), reading `image` and writing `result`.
+  static func repaint(
+    _ image: ImageBuffer, into result: inout ImageBuffer, mask: Mask, area: PixelRect, method: LocalMethod,
+    configuration: Configuration
+  ) {
+    let planes = ColorPlanes(image, rect: area, linear: configuration.linearLight)
+    let inside = insidePixels(of: mask, in: area)
     // With no unmasked pixel at all there is nothing to predict the paint from.
-    guard inside.contains(false) else { return image }
-    let components = MaskComponents(inside: inside, width: rect.width, height: rect.height, configuration: configuration)
+    guard inside.contains(false) else { return }
+    let components = MaskComponents(inside: inside, width: area.width, height: area.height, configuration: configuration)
     let work = Work(planes: planes, inside: inside, components: components, configuration: configuration)
     let repainted: ColorPlanes
     switch method {
@@ -46,9 +58,39 @@ public enum LocalInpainter {
     case .fill: repainted = work.fillAll()
     case .auto: repainted = work.subtract(fillClipped: true)
     }
-    var result = image
-    repainted.write(into: &result, rect: rect, region: inside, linear: configuration.linearLight)
-    return result
+    repainted.write(into: &result, rect: area, region: inside, linear: configuration.linearLight)
+  }
+
+  /// The work areas of a mask: each part of it (8-connected) with `margin` pixels around, areas
+  /// that overlap joined, so no area reaches another's mask pixels. Every part is repainted from
+  /// its own surroundings only, so processing far-apart parts one area at a time gives the same
+  /// result as one big area would, in the memory of the largest area instead of the whole
+  /// bounding box (blobs scattered over a painting would otherwise need planes for all of it).
+  static func workAreas(
+    of mask: Mask, box: PixelRect, margin: Int, bounds: PixelRect, configuration: Configuration
+  ) -> [PixelRect] {
+    let whole = [box.padded(by: margin, within: bounds)]
+    let parts = ConnectedComponents(
+      width: box.width, height: box.height, connectivity: .eight, foreground: insidePixels(of: mask, in: box))
+    guard parts.count > 1 && parts.count <= configuration.maximumSeparateAreas else { return whole }
+    var areas = parts.components.map { part in
+      PixelRect(minX: box.x + part.minX, minY: box.y + part.minY, maxX: box.x + part.maxX, maxY: box.y + part.maxY)
+        .padded(by: margin, within: bounds)
+    }
+    // Join overlapping areas until none overlap (a union can reach a third area).
+    var joined = true
+    while joined {
+      joined = false
+      search: for i in areas.indices {
+        for j in areas.indices where j > i && !areas[i].intersection(areas[j]).isEmpty {
+          areas[i] = areas[i].union(areas[j])
+          areas.remove(at: j)
+          joined = true
+          break search
+        }
+      }
+    }
+    return areas
   }
 
   /// Whether each pixel of `rect` is inside the mask, row-major.
