@@ -66,28 +66,30 @@ extension GlareDetector {
         continue
       }
       // Glare fades: a little way beyond its region the paint looks different from the blob.
-      // The same-looking paint going on there means the blob is paint its background
-      // estimate misjudged (sky in the corner of a dark frame), not light on the glass.
       let ring = region.ring(around: boundary, stamp: Int32(b + 1), distances: c.continuationDistances)
-      guard !ring.isEmpty else {
-        keep[b + 1] = true
-        continue
-      }
-      let tolerance = c.continuationTolerance * amplitude
-      let alike: Int
-      if coloured {
-        let reference = evidence.linear.map { plane in Self.percentile(blob.pixels.map { plane.values[$0] }, 0.5) }
-        alike = ring.count { j in
-          (0..<3).allSatisfy { abs(evidence.linear[$0].values[j] - reference[$0]) <= tolerance }
-        }
-      } else {
-        let luma = evidence.luma.values
-        let reference = Self.percentile(blob.pixels.map { luma[$0] }, 0.5)
-        alike = ring.count { abs(luma[$0] - reference) <= tolerance }
-      }
-      keep[b + 1] = Float(alike) <= c.maxContinuation * Float(ring.count)
+      keep[b + 1] = !goesOn(blob.pixels, into: ring, coloured: coloured, amplitude: amplitude, evidence: evidence)
     }
     return labels.map { keep[Int($0)] }
+  }
+
+  /// Whether the blob's look goes on in `ring` (more than ``Configuration/maxContinuation`` of it
+  /// within ``Configuration/continuationTolerance`` of the blob's median): then the blob is
+  /// paint its background estimate misjudged (sky in the corner of a dark frame), not light on
+  /// the glass, which ends. An empty ring says nothing.
+  private func goesOn(_ pixels: [Int], into ring: [Int], coloured: Bool, amplitude: Float, evidence: Evidence) -> Bool {
+    guard !ring.isEmpty else { return false }
+    let tolerance = configuration.continuationTolerance * amplitude
+    let alike: Int
+    if coloured {
+      let planes = evidence.linear
+      let reference = planes.map { plane in Self.percentile(pixels.map { plane.values[$0] }, 0.5) }
+      alike = ring.count { j in (0..<3).allSatisfy { abs(planes[$0].values[j] - reference[$0]) <= tolerance } }
+    } else {
+      let luma = evidence.luma.values
+      let reference = Self.percentile(pixels.map { luma[$0] }, 0.5)
+      alike = ring.count { abs(luma[$0] - reference) <= tolerance }
+    }
+    return Float(alike) > configuration.maxContinuation * Float(ring.count)
   }
 
   /// Gradient magnitude of a lightly smoothed plane, then the largest value within 2 px (5x5),
