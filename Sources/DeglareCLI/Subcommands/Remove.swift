@@ -23,7 +23,7 @@ struct RemoveCommand: Subcommand {
       """,
     arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
     options: [
-      .value("--mask", valueName: "MASK", help: "(required) Mask PNG/JPEG (white = repaint), or 'auto': detect's proposal grown by 0.4 % of the shorter side."),
+      .value("--mask", valueName: "MASK", help: "(required) Mask PNG/JPEG (white = repaint), or 'auto' (detect, grown by 0.4 %)."),
       .value("-o", "--output", valueName: "OUT", help: "Output file (default <stem>.deglared.png beside IMAGE)."),
       .value("--provider", valueName: "NAME", help: "local (default; offline), openai or gemini."),
       .value("--model", valueName: "ID", help: "Remote model id (gpt-image-1.5, gemini-3.1-flash-image ...)."),
