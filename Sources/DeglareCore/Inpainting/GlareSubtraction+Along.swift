@@ -160,6 +160,7 @@ extension GlareSubtraction {
         yy[y * width + x] = gy * gy
       }
     }
+    field = []  // not needed any more: free it before the smoothing allocates its scratch
     for index in 0..<3 {
       switch index {
       case 0: PlaneFilter.gaussian(&xx, width: width, height: height, sigma: tensorSigma)

@@ -61,17 +61,44 @@ enum GlareSubtraction {
     // Every pass after the first also guides the prediction by the observed image less the
     // previous pass's glare: a link is open where either image has no edge there, so the glare's
     // own edges no longer hold the prediction back and an error of the estimate adds none.
-    var result = singlePass(
-      observed: observed, deglaredGuide: nil, inside: inside, components: components, clipped: clipped,
-      configuration: configuration, solver: solver)
-    for _ in 1..<max(configuration.guidePasses, 1) {
-      let guide = deglaredGuide(observed: observed, glare: result.glare, inside: inside, configuration: configuration)
-      result = ([], [])  // not needed any more: free it before the next pass allocates its own
-      result = singlePass(
-        observed: observed, deglaredGuide: guide, inside: inside, components: components, clipped: clipped,
+    // Each pass's arrays are freed as soon as the next needs none of them (on a large work area
+    // every full-size plane counts): the previous glare once the links are weighed, the guides
+    // with the links, the previous prediction before the new one is allocated.
+    var glare: [[Float]] = []
+    var prediction: [[Float]] = []
+    for pass in 0..<max(configuration.guidePasses, 1) {
+      prediction = []
+      do {
+        let links = predictionLinks(
+          observed: observed, previousGlare: pass == 0 ? nil : glare, inside: inside, configuration: configuration)
+        glare = []
+        prediction = predictedPaint(
+          observed: observed, links: links, inside: inside, configuration: configuration, solver: solver)
+      }
+      glare = estimatedGlare(
+        observed: observed, prediction: prediction, inside: inside, components: components, clipped: clipped,
         configuration: configuration, solver: solver)
     }
-    return result
+    return (glare, prediction)
+  }
+
+  /// The membrane's link weights for the prediction: guided by the observed image and, after the
+  /// first pass, by the observed image less the previous pass's glare. The smoothed guides are
+  /// freed on return.
+  static func predictionLinks(
+    observed: ColorPlanes, previousGlare: [[Float]]?, inside: [Bool], configuration: LocalInpainter.Configuration
+  ) -> MembraneSolver.Links {
+    let guidePlanes = PlaneFilter.normalizedGaussian(
+      observed.planes, weights: [Float](repeating: 1, count: observed.pixelCount), width: observed.width,
+      height: observed.height, sigma: configuration.guideSigma
+    ).planes
+    let alternate = previousGlare.map {
+      deglaredGuide(observed: observed, glare: $0, inside: inside, configuration: configuration)
+    }
+    let guide = MembraneSolver.Guide(
+      planes: guidePlanes, kappa: Float(configuration.edgeContrast), floor: Float(configuration.edgeFloor),
+      alternatePlanes: alternate)
+    return MembraneSolver.Links(guide: guide, width: observed.width, height: observed.height)
   }
 
   /// The observed image less an estimate of the glare, smoothed like the guide (linear light
@@ -89,31 +116,29 @@ enum GlareSubtraction {
     ).planes
   }
 
-  /// One estimate of the glare layer, the prediction's edges guided by the observed image and,
-  /// if given, `deglaredGuide` (from ``deglaredGuide(observed:glare:inside:configuration:)``).
-  static func singlePass(
-    observed: ColorPlanes, deglaredGuide: [[Float]]?, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
+  /// The paint inside the mask predicted from the surroundings (linear light planes): the
+  /// outside pixels, lightly smoothed, continued into the mask by the membrane over `links`.
+  static func predictedPaint(
+    observed: ColorPlanes, links: MembraneSolver.Links, inside: [Bool], configuration: LocalInpainter.Configuration,
+    solver: MembraneSolver.Configuration
+  ) -> [[Float]] {
+    var prediction = PlaneFilter.normalizedGaussian(
+      observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: observed.width, height: observed.height,
+      sigma: configuration.predictionSigma
+    ).planes
+    MembraneSolver.fill(&prediction, known: inside.map { !$0 }, links: links, configuration: solver)
+    return prediction
+  }
+
+  /// One estimate of the glare layer (zero outside the mask) from the predicted paint.
+  static func estimatedGlare(
+    observed: ColorPlanes, prediction: [[Float]], inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
-  ) -> (glare: [[Float]], prediction: [[Float]]) {
+  ) -> [[Float]] {
     let width = observed.width
     let height = observed.height
     let count = observed.pixelCount
     let channels = observed.planes.count
-
-    // 1. The paint, predicted from outside only and continued along the image's edges.
-    var prediction = PlaneFilter.normalizedGaussian(
-      observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: width, height: height,
-      sigma: configuration.predictionSigma
-    ).planes
-    let guidePlanes = PlaneFilter.normalizedGaussian(
-      observed.planes, weights: [Float](repeating: 1, count: count), width: width, height: height,
-      sigma: configuration.guideSigma
-    ).planes
-    let guide = MembraneSolver.Guide(
-      planes: guidePlanes, kappa: Float(configuration.edgeContrast), floor: Float(configuration.edgeFloor),
-      alternatePlanes: deglaredGuide)
-    MembraneSolver.fill(
-      &prediction, known: inside.map { !$0 }, width: width, height: height, guide: guide, configuration: solver)
 
     // 2-3. Each component's residual, voted along its colour and averaged at its scale.
     var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
@@ -149,6 +174,7 @@ enum GlareSubtraction {
         }
         if along < alongLimit || off > offLimit * offLimit { votes[a] = 0 }
       }
+      direction = []  // free the first estimate before the second is allocated
       direction = colourDirection(residual, votes: votes, area: area, sigma: colourSigma)
       // Every member votes with the channels it has left: the least-squares amount of the colour
       // in its unclipped channels, weighted by how much of the colour those channels carry (1
@@ -178,6 +204,7 @@ enum GlareSubtraction {
           votes[a] = carried
         }
       }
+      residual = []  // not needed any more: free it before the averages allocate theirs
       let averaged = PlaneFilter.normalizedGaussian(
         [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
         minimumWeight: minimumSupport)
@@ -214,7 +241,7 @@ enum GlareSubtraction {
     for k in 0..<channels {
       for p in 0..<count where !inside[p] { glare[k][p] = 0 }
     }
-    return (glare, prediction)
+    return glare
   }
 
   /// The glare's colour at every pixel of `area`: the unit vector of the voters' mean residual

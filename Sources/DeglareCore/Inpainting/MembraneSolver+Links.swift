@@ -22,28 +22,59 @@ extension MembraneSolver {
     /// Links weighted by the guide's differences (all 1 without a guide): with `alternatePlanes`
     /// the smaller of the two differences, so a link is open where either image has no edge.
     init(guide: Guide?, width: Int, height: Int) {
+      let count = width * height
+      guard let guide else {
+        self.init(width: width, height: height)
+        return
+      }
+      // The squared differences become the weights in place: on a large work area every
+      // full-size plane counts, so no separate difference or weight arrays are kept.
+      let scale = 1 / (guide.kappa * guide.kappa)
+      var (dx, dy) = Links.squaredDifferences(guide.planes, width: width, height: height)
+      if let alternate = guide.alternatePlanes {
+        Links.lowerToSquaredDifferences(&dx, &dy, of: alternate, width: width, height: height)
+      }
+      for p in 0..<count {
+        dx[p] = max(expf(-dx[p] * scale), guide.floor)
+        dy[p] = max(expf(-dy[p] * scale), guide.floor)
+      }
+      for y in 0..<height { dx[y * width + width - 1] = 0 }
+      for x in 0..<width { dy[(height - 1) * width + x] = 0 }
+      self.init(width: width, height: height, right: dx, down: dy)
+    }
+
+    /// Links with the given weights.
+    init(width: Int, height: Int, right: [Float], down: [Float]) {
       self.width = width
       self.height = height
-      let count = width * height
-      right = [Float](repeating: 1, count: count)
-      down = [Float](repeating: 1, count: count)
-      if let guide {
-        let scale = 1 / (guide.kappa * guide.kappa)
-        var (dx, dy) = Links.squaredDifferences(guide.planes, width: width, height: height)
-        if let alternate = guide.alternatePlanes {
-          let (ax, ay) = Links.squaredDifferences(alternate, width: width, height: height)
-          for p in 0..<count {
-            dx[p] = min(dx[p], ax[p])
-            dy[p] = min(dy[p], ay[p])
+      self.right = right
+      self.down = down
+    }
+
+    /// Lowers `dx` and `dy` to the squared differences of `planes` (summed over the planes, as in
+    /// ``squaredDifferences(_:width:height:)``) where those are smaller, one pixel at a time.
+    static func lowerToSquaredDifferences(
+      _ dx: inout [Float], _ dy: inout [Float], of planes: [[Float]], width: Int, height: Int
+    ) {
+      for y in 0..<height {
+        for x in 0..<width {
+          let p = y * width + x
+          var sx: Float = 0
+          var sy: Float = 0
+          for plane in planes {
+            if x + 1 < width {
+              let d = plane[p + 1] - plane[p]
+              sx += d * d
+            }
+            if y + 1 < height {
+              let d = plane[p + width] - plane[p]
+              sy += d * d
+            }
           }
-        }
-        for p in 0..<count {
-          right[p] = max(expf(-dx[p] * scale), guide.floor)
-          down[p] = max(expf(-dy[p] * scale), guide.floor)
+          dx[p] = min(dx[p], sx)
+          dy[p] = min(dy[p], sy)
         }
       }
-      for y in 0..<height { right[y * width + width - 1] = 0 }
-      for x in 0..<width { down[(height - 1) * width + x] = 0 }
     }
 
     /// Squared differences to the right and down neighbours, summed over the planes (0 across

@@ -66,8 +66,16 @@ enum MembraneSolver {
   ) {
     precondition(known.count == width * height)
     guard known.contains(true), known.contains(false) else { return }
-    pushPull(&planes, known: known, width: width, height: height)
-    let links = Links(guide: guide, width: width, height: height)
+    fill(&planes, known: known, links: Links(guide: guide, width: width, height: height), configuration: configuration)
+  }
+
+  /// Replaces the unknown pixels of every plane by the membrane through the known pixels, with
+  /// link weights computed beforehand (so that the guide's planes can be freed first).
+  /// - Note: with no known pixel at all the planes are left as they are.
+  static func fill(_ planes: inout [[Float]], known: [Bool], links: Links, configuration: Configuration) {
+    precondition(known.count == links.width * links.height)
+    guard known.contains(true), known.contains(false) else { return }
+    pushPull(&planes, known: known, width: links.width, height: links.height)
     let system = System(links: links, known: known, planes: planes)
     var levels = [system.graph]
     var owners: [[Int32]] = []
