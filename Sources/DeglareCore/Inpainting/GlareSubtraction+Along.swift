@@ -89,10 +89,9 @@ extension GlareSubtraction {
         for y in 0..<height {
           for x in 0..<width {
             let a = y * width + x
-            let coherence = orientation.coherence[a]
-            guard members[a], coherence > 0.01 else { continue }
-            let dx = orientation.x[a]
-            let dy = orientation.y[a]
+            guard members[a] else { continue }
+            let (dx, dy, coherence) = orientation.direction(x: x, y: y)
+            guard coherence > 0.01 else { continue }
             // The plain mean along the line first, then again with samples far from it
             // down-weighted (a range kernel): the mean then stops at the end of a streak or a
             // sudden change along it instead of smearing it, while the paint's small deviations
@@ -129,11 +128,11 @@ extension GlareSubtraction {
     return result
   }
 
-  /// Direction of the mask's level lines (unit vector) and its coherence (0...1) at every pixel
-  /// of `area`, from the structure tensor of the lightly smoothed distance map.
+  /// The smoothed structure tensor of the lightly smoothed distance map around `area`, from
+  /// which ``MaskOrientation/direction(x:y:)`` gives the direction of the mask's level lines.
   private static func maskOrientation(
     area: PixelRect, distance: [Float], workWidth: Int, workHeight: Int, tensorSigma: Double
-  ) -> (x: [Float], y: [Float], coherence: [Float]) {
+  ) -> MaskOrientation {
     // Work on the area grown by the tensor's reach so that its smoothing sees real neighbours.
     let pad = Int((3 * tensorSigma).rounded(.up)) + 3
     let region = area.padded(by: pad, within: PixelRect(x: 0, y: 0, width: workWidth, height: workHeight))
@@ -168,38 +167,48 @@ extension GlareSubtraction {
       default: PlaneFilter.gaussian(&yy, width: width, height: height, sigma: tensorSigma)
       }
     }
-    var vx = [Float](repeating: 0, count: area.area)
-    var vy = vx
-    var coherence = vx
-    for y in 0..<area.height {
-      for x in 0..<area.width {
-        let r = (area.y - region.y + y) * width + area.x - region.x + x
-        let a = y * area.width + x
-        let trace = xx[r] + yy[r]
-        let determinant = xx[r] * yy[r] - xy[r] * xy[r]
-        let spread = max(trace * trace / 4 - determinant, 0).squareRoot()
-        let large = trace / 2 + spread
-        let small = trace / 2 - spread
-        // Eigenvector of the smaller eigenvalue: the direction the distance changes least.
-        var ex: Float
-        var ey: Float
-        if abs(xy[r]) > 1e-12 {
-          ex = xy[r]
-          ey = small - xx[r]
-        } else if xx[r] < yy[r] {
-          ex = 1
-          ey = 0
-        } else {
-          ex = 0
-          ey = 1
-        }
-        let norm = (ex * ex + ey * ey).squareRoot()
-        vx[a] = norm > 0 ? ex / norm : 1
-        vy[a] = norm > 0 ? ey / norm : 0
-        let ratio = large + small > 1e-12 ? (large - small) / (large + small) : 0
-        coherence[a] = ratio * ratio
-      }
+    return MaskOrientation(
+      xx: xx, xy: xy, yy: yy, width: width, offsetX: area.x - region.x, offsetY: area.y - region.y)
+  }
+}
+
+/// The structure tensor of a mask's distance map (row-major over a region around a component's
+/// box). The direction is computed per pixel when asked rather than stored: three full-size
+/// planes fewer on a long streak.
+struct MaskOrientation {
+  let xx: [Float]
+  let xy: [Float]
+  let yy: [Float]
+  /// Row stride of the tensor planes.
+  let width: Int
+  /// Position of the box's corner in the tensor's region.
+  let offsetX: Int
+  let offsetY: Int
+
+  /// Direction of the mask's level lines (unit vector) and its coherence (0...1) at pixel
+  /// (x, y) of the box.
+  func direction(x: Int, y: Int) -> (x: Float, y: Float, coherence: Float) {
+    let r = (offsetY + y) * width + offsetX + x
+    let trace = xx[r] + yy[r]
+    let determinant = xx[r] * yy[r] - xy[r] * xy[r]
+    let spread = max(trace * trace / 4 - determinant, 0).squareRoot()
+    let large = trace / 2 + spread
+    let small = trace / 2 - spread
+    // Eigenvector of the smaller eigenvalue: the direction the distance changes least.
+    var ex: Float
+    var ey: Float
+    if abs(xy[r]) > 1e-12 {
+      ex = xy[r]
+      ey = small - xx[r]
+    } else if xx[r] < yy[r] {
+      ex = 1
+      ey = 0
+    } else {
+      ex = 0
+      ey = 1
     }
-    return (vx, vy, coherence)
+    let norm = (ex * ex + ey * ey).squareRoot()
+    let ratio = large + small > 1e-12 ? (large - small) / (large + small) : 0
+    return (norm > 0 ? ex / norm : 1, norm > 0 ? ey / norm : 0, ratio * ratio)
   }
 }

@@ -142,7 +142,9 @@ enum GlareSubtraction {
 
     // 2-3. Each component's residual, voted along its colour and averaged at its scale.
     var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
-    var support = [Float](repeating: 0, count: count)
+    // Inside pixels with too few votes around them (see step 3).
+    var known = [Bool](repeating: true, count: count)
+    var needsFill = false
     let alongLimit = Float(-configuration.predictionMismatch)
     let offLimit = Float(configuration.colourMismatch)
     for (index, component) in components.components.enumerated() {
@@ -204,7 +206,18 @@ enum GlareSubtraction {
           votes[a] = carried
         }
       }
-      residual = []  // not needed any more: free it before the averages allocate theirs
+      // The glare's colour is kept in `glare` until its amount is known, so that neither the
+      // residual nor the colour needs a plane of its own while the amounts are averaged.
+      for y in 0..<area.height {
+        for x in 0..<area.width {
+          let a = y * area.width + x
+          guard members[a] else { continue }
+          let p = (area.y + y) * width + area.x + x
+          for k in 0..<channels { glare[k][p] = direction[k][a] }
+        }
+      }
+      residual = []
+      direction = []
       let averaged = PlaneFilter.normalizedGaussian(
         [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
         minimumWeight: minimumSupport)
@@ -219,24 +232,21 @@ enum GlareSubtraction {
         rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor))
       for y in 0..<area.height {
         for x in 0..<area.width {
-          let p = (area.y + y) * width + area.x + x
-          guard components.labels[p] == label else { continue }
           let a = y * area.width + x
-          support[p] = averaged.weight[a]
+          guard members[a] else { continue }
+          let p = (area.y + y) * width + area.x + x
+          if averaged.weight[a] < minimumSupport {
+            known[p] = false
+            needsFill = true
+          }
           let amount = max(amounts[a], 0)
-          for k in 0..<channels { glare[k][p] = amount * direction[k][a] }
+          for k in 0..<channels { glare[k][p] = amount * glare[k][p] }
         }
       }
     }
 
     // 3. Inside pixels with too few votes around them (clipped cores, enclosed shapes) take the
     // glare continued from their surroundings, with zero glare outside the mask.
-    var known = [Bool](repeating: true, count: count)
-    var needsFill = false
-    for p in 0..<count where inside[p] && support[p] < minimumSupport {
-      known[p] = false
-      needsFill = true
-    }
     if needsFill { MembraneSolver.fill(&glare, known: known, width: width, height: height, configuration: solver) }
     for k in 0..<channels {
       for p in 0..<count where !inside[p] { glare[k][p] = 0 }
