@@ -73,7 +73,7 @@ enum GlareSubtraction {
           observed: observed, previousGlare: pass == 0 ? nil : glare, inside: inside, configuration: configuration)
         glare = []
         prediction = predictedPaint(
-          observed: observed, links: links, inside: inside, configuration: configuration, solver: solver)
+          observed: observed, links: consume links, inside: inside, configuration: configuration, solver: solver)
       }
       glare = estimatedGlare(
         observed: observed, prediction: prediction, inside: inside, components: components, clipped: clipped,
@@ -119,14 +119,15 @@ enum GlareSubtraction {
   /// The paint inside the mask predicted from the surroundings (linear light planes): the
   /// outside pixels, lightly smoothed, continued into the mask by the membrane over `links`.
   static func predictedPaint(
-    observed: ColorPlanes, links: MembraneSolver.Links, inside: [Bool], configuration: LocalInpainter.Configuration,
+    observed: ColorPlanes, links: consuming MembraneSolver.Links, inside: [Bool],
+    configuration: LocalInpainter.Configuration,
     solver: MembraneSolver.Configuration
   ) -> [[Float]] {
     var prediction = PlaneFilter.normalizedGaussian(
       observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: observed.width, height: observed.height,
       sigma: configuration.predictionSigma
     ).planes
-    MembraneSolver.fill(&prediction, known: inside.map { !$0 }, links: links, configuration: solver)
+    MembraneSolver.fill(&prediction, known: inside.map { !$0 }, links: consume links, configuration: solver)
     return prediction
   }
 

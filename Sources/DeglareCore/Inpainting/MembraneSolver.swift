@@ -72,11 +72,13 @@ enum MembraneSolver {
   /// Replaces the unknown pixels of every plane by the membrane through the known pixels, with
   /// link weights computed beforehand (so that the guide's planes can be freed first).
   /// - Note: with no known pixel at all the planes are left as they are.
-  static func fill(_ planes: inout [[Float]], known: [Bool], links: Links, configuration: Configuration) {
+  static func fill(_ planes: inout [[Float]], known: [Bool], links: consuming Links, configuration: Configuration) {
     precondition(known.count == links.width * links.height)
     guard known.contains(true), known.contains(false) else { return }
     pushPull(&planes, known: known, width: links.width, height: links.height)
-    let system = System(links: links, known: known, planes: planes)
+    // The links move into the system's initializer and die there (the graph holds the weights
+    // it needs), so the full-size link planes are not alive during the solve.
+    var system = System(links: links, known: known, planes: planes)
     var levels = [system.graph]
     var owners: [[Int32]] = []
     while let last = levels.last, last.count > configuration.coarsestUnknowns {
@@ -95,6 +97,7 @@ enum MembraneSolver {
         rhs[i * m + k] = system.rhs[k][i]
       }
     }
+    system.rhs = []  // interleaved above
     multigrid.solve(&x, rhs: rhs, vectors: m)
     for (i, p) in system.pixels.enumerated() {
       for k in 0..<m { planes[k][Int(p)] = x[i * m + k] }
