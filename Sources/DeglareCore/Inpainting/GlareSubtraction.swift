@@ -219,24 +219,31 @@ enum GlareSubtraction {
       }
       residual = []
       direction = []
-      let averaged = PlaneFilter.normalizedGaussian(
+      var (averaged, averagedWeight) = PlaneFilter.normalizedGaussian(
         [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
         minimumWeight: minimumSupport)
+      let isotropic = averaged[0]
+      averaged = []
       // Only a band-like component (a streak) has level lines that follow its glare; around a
       // round one (a bloom, a sheen) the mask's circles need not share the glare's centre.
-      let amounts = component.elongation < configuration.minimumElongation ? averaged.planes[0] : averageAlongMask(
-        projected: projected, votes: votes, isotropic: averaged.planes[0], members: members, area: area,
-        distance: components.distance,
-        workWidth: width, workHeight: height,
-        alongSigma: min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma),
-        tensorSigma: configuration.orientationScale * component.glareSigma,
-        rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor))
+      let amounts: [Float]
+      if component.elongation < configuration.minimumElongation {
+        amounts = isotropic
+      } else {
+        amounts = averageAlongMask(
+          projected: consume projected, votes: votes, isotropic: consume isotropic, members: members, area: area,
+          distance: components.distance,
+          workWidth: width, workHeight: height,
+          alongSigma: min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma),
+          tensorSigma: configuration.orientationScale * component.glareSigma,
+          rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor))
+      }
       for y in 0..<area.height {
         for x in 0..<area.width {
           let a = y * area.width + x
           guard members[a] else { continue }
           let p = (area.y + y) * width + area.x + x
-          if averaged.weight[a] < minimumSupport {
+          if averagedWeight[a] < minimumSupport {
             known[p] = false
             needsFill = true
           }
