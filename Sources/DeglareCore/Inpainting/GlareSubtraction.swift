@@ -69,9 +69,13 @@ enum GlareSubtraction {
     for pass in 0..<max(configuration.guidePasses, 1) {
       prediction = []
       do {
-        let links = predictionLinks(
-          observed: observed, previousGlare: pass == 0 ? nil : glare, inside: inside, configuration: configuration)
-        glare = []
+        var alternate: [[Float]]? = nil
+        if pass > 0 {
+          let previous = consume glare
+          glare = []
+          alternate = deglaredGuide(observed: observed, glare: previous, inside: inside, configuration: configuration)
+        }
+        let links = predictionLinks(observed: observed, alternate: consume alternate, configuration: configuration)
         prediction = predictedPaint(
           observed: observed, links: consume links, inside: inside, configuration: configuration, solver: solver)
       }
@@ -82,38 +86,47 @@ enum GlareSubtraction {
     return (glare, prediction)
   }
 
-  /// The membrane's link weights for the prediction: guided by the observed image and, after the
-  /// first pass, by the observed image less the previous pass's glare. The smoothed guides are
-  /// freed on return.
+  /// The membrane's link weights for the prediction: guided by the observed image (smoothed one
+  /// plane at a time) and, if given, by `alternate` (the deglared guide of the previous pass).
   static func predictionLinks(
-    observed: ColorPlanes, previousGlare: [[Float]]?, inside: [Bool], configuration: LocalInpainter.Configuration
+    observed: ColorPlanes, alternate: consuming [[Float]]?, configuration: LocalInpainter.Configuration
   ) -> MembraneSolver.Links {
-    let guidePlanes = PlaneFilter.normalizedGaussian(
-      observed.planes, weights: [Float](repeating: 1, count: observed.pixelCount), width: observed.width,
-      height: observed.height, sigma: configuration.guideSigma
-    ).planes
-    let alternate = previousGlare.map {
-      deglaredGuide(observed: observed, glare: $0, inside: inside, configuration: configuration)
+    let width = observed.width
+    let height = observed.height
+    var dx = [Float](repeating: 0, count: observed.pixelCount)
+    var dy = [Float](repeating: 0, count: observed.pixelCount)
+    do {
+      let ones = PlaneFilter.blurredOnes(width: width, height: height, sigma: configuration.guideSigma)
+      for k in 0..<observed.planes.count {
+        var guide = observed.planes[k]
+        PlaneFilter.normalizedGaussian(
+          &guide, blurredOnes: ones, width: width, height: height, sigma: configuration.guideSigma)
+        MembraneSolver.Links.addSquaredDifferences(of: guide, to: &dx, &dy, width: width, height: height)
+      }
     }
-    let guide = MembraneSolver.Guide(
-      planes: guidePlanes, kappa: Float(configuration.edgeContrast), floor: Float(configuration.edgeFloor),
-      alternatePlanes: alternate)
-    return MembraneSolver.Links(guide: guide, width: observed.width, height: observed.height)
+    if let planes = consume alternate {
+      MembraneSolver.Links.lowerToSquaredDifferences(&dx, &dy, of: planes, width: width, height: height)
+    }
+    return MembraneSolver.Links(
+      squaredRight: consume dx, squaredDown: consume dy, kappa: Float(configuration.edgeContrast),
+      floor: Float(configuration.edgeFloor), width: width, height: height)
   }
 
   /// The observed image less an estimate of the glare, smoothed like the guide (linear light
-  /// planes). The unsmoothed difference is freed on return: on a large crop every plane counts.
+  /// planes), one plane at a time: on a large crop every plane counts.
   static func deglaredGuide(
     observed: ColorPlanes, glare: [[Float]], inside: [Bool], configuration: LocalInpainter.Configuration
   ) -> [[Float]] {
-    var deglared = observed.planes
-    for k in 0..<deglared.count {
-      for p in 0..<deglared[k].count where inside[p] { deglared[k][p] -= glare[k][p] }
+    let ones = PlaneFilter.blurredOnes(width: observed.width, height: observed.height, sigma: configuration.guideSigma)
+    var result: [[Float]] = []
+    for k in 0..<observed.planes.count {
+      var deglared = observed.planes[k]
+      for p in 0..<deglared.count where inside[p] { deglared[p] -= glare[k][p] }
+      PlaneFilter.normalizedGaussian(
+        &deglared, blurredOnes: ones, width: observed.width, height: observed.height, sigma: configuration.guideSigma)
+      result.append(deglared)
     }
-    return PlaneFilter.normalizedGaussian(
-      deglared, weights: [Float](repeating: 1, count: observed.width * observed.height), width: observed.width,
-      height: observed.height, sigma: configuration.guideSigma
-    ).planes
+    return result
   }
 
   /// The paint inside the mask predicted from the surroundings (linear light planes): the
