@@ -57,7 +57,7 @@ enum GlareSubtraction {
   static func glareLayer(
     observed: ColorPlanes, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
-  ) -> (glare: [[Float]], prediction: [[Float]]) {
+  ) -> (glare: [[Float]], prediction: MaskValues) {
     // Every pass after the first also guides the prediction by the observed image less the
     // previous pass's glare: a link is open where either image has no edge there, so the glare's
     // own edges no longer hold the prediction back and an error of the estimate adds none.
@@ -65,9 +65,9 @@ enum GlareSubtraction {
     // every full-size plane counts): the previous glare once the links are weighed, the guides
     // with the links, the previous prediction before the new one is allocated.
     var glare: [[Float]] = []
-    var prediction: [[Float]] = []
+    var prediction = MaskValues(pixels: [], values: [], channels: 0)
     for pass in 0..<max(configuration.guidePasses, 1) {
-      prediction = []
+      prediction = MaskValues(pixels: [], values: [], channels: 0)
       do {
         var alternate: [[Float]]? = nil
         if pass > 0 {
@@ -135,18 +135,18 @@ enum GlareSubtraction {
     observed: ColorPlanes, links: consuming MembraneSolver.Links, inside: [Bool],
     configuration: LocalInpainter.Configuration,
     solver: MembraneSolver.Configuration
-  ) -> [[Float]] {
-    var prediction = PlaneFilter.normalizedGaussian(
+  ) -> MaskValues {
+    let smoothed = PlaneFilter.normalizedGaussian(
       observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: observed.width, height: observed.height,
       sigma: configuration.predictionSigma
     ).planes
-    MembraneSolver.fill(&prediction, known: inside.map { !$0 }, links: consume links, configuration: solver)
-    return prediction
+    return MembraneSolver.unknownValues(
+      consume smoothed, known: inside.map { !$0 }, links: consume links, configuration: solver)
   }
 
   /// One estimate of the glare layer (zero outside the mask) from the predicted paint.
   static func estimatedGlare(
-    observed: ColorPlanes, prediction: [[Float]], inside: [Bool], components: MaskComponents, clipped: [[Bool]],
+    observed: ColorPlanes, prediction: MaskValues, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
   ) -> [[Float]] {
     let width = observed.width
@@ -174,7 +174,8 @@ enum GlareSubtraction {
           guard components.labels[p] == label else { continue }
           let a = y * area.width + x
           members[a] = true
-          for k in 0..<channels { residual[k][a] = observed.planes[k][p] - prediction[k][p] }
+          let i = prediction.index(of: p)
+          for k in 0..<channels { residual[k][a] = observed.planes[k][p] - prediction.value(k, at: i) }
           votes[a] = clipped.contains { $0[p] } ? 0 : 1
         }
       }
