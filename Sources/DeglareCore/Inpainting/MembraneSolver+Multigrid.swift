@@ -69,7 +69,7 @@ extension MembraneSolver {
 
     /// Solves `A x = rhs` on the finest level for `m` interleaved vectors, starting from `x`
     /// (conjugate gradients run for all vectors in lockstep, each with its own step sizes).
-    func solve(_ x: inout [Float], rhs: [Float], vectors m: Int) {
+    func solve(_ x: inout [Float], rhs: consuming [Float], vectors m: Int) {
       let graph = levels[0]
       let n = graph.count
       func dots(_ a: [Float], _ b: [Float]) -> [Double] {
@@ -92,10 +92,11 @@ extension MembraneSolver {
       }
       // Temporaries as large as the unknowns live in closures or are emptied as soon as they are
       // dead, so that no more than needed are alive at once (a large mask has millions).
-      var residual = { () -> [Float] in
+      var residual = consume rhs  // updated in place: the right-hand side is not needed again
+      do {
         let applied = graph.apply(x, vectors: m)
-        return (0..<(n * m)).map { rhs[$0] - applied[$0] }
-      }()
+        for i in 0..<(n * m) { residual[i] -= applied[i] }
+      }
       let initialNorms = dots(residual, residual).map { $0.squareRoot() }
       var active = initialNorms.map { $0 > 0 }
       guard active.contains(true) else { return }

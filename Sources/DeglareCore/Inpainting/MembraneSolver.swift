@@ -156,7 +156,7 @@ enum MembraneSolver {
     }
     system.rhs = []  // interleaved above
     _ = consume planes  // the caller's copy, if any, is all that is left of them
-    multigrid.solve(&x, rhs: rhs, vectors: m)
+    multigrid.solve(&x, rhs: consume rhs, vectors: m)
     return MaskValues(pixels: system.pixels, values: x, channels: m)
   }
 
