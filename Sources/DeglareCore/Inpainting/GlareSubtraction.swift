@@ -154,8 +154,10 @@ enum GlareSubtraction {
     let count = observed.pixelCount
     let channels = observed.planes.count
 
-    // 2-3. Each component's residual, voted along its colour and averaged at its scale.
-    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
+    // 2-3. Each component's residual, voted along its colour and averaged at its scale. The glare
+    // is kept at the mask's pixels only (the prediction's, in the same order) until every
+    // component is done, so that no full-size glare planes are alive beside their temporaries.
+    var maskGlare = [Float](repeating: 0, count: prediction.pixels.count * channels)
     // Inside pixels with too few votes around them (see step 3).
     var known = [Bool](repeating: true, count: count)
     var needsFill = false
@@ -228,7 +230,8 @@ enum GlareSubtraction {
           let a = y * area.width + x
           guard members[a] else { continue }
           let p = (area.y + y) * width + area.x + x
-          for k in 0..<channels { glare[k][p] = direction[k][a] }
+          let i = prediction.index(of: p) * channels
+          for k in 0..<channels { maskGlare[i + k] = direction[k][a] }
         }
       }
       residual = []
@@ -262,10 +265,16 @@ enum GlareSubtraction {
             needsFill = true
           }
           let amount = max(amounts[a], 0)
-          for k in 0..<channels { glare[k][p] = amount * glare[k][p] }
+          let i = prediction.index(of: p) * channels
+          for k in 0..<channels { maskGlare[i + k] = amount * maskGlare[i + k] }
         }
       }
     }
+    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
+    for (i, p) in prediction.pixels.enumerated() {
+      for k in 0..<channels { glare[k][Int(p)] = maskGlare[i * channels + k] }
+    }
+    maskGlare = []
 
     // 3. Inside pixels with too few votes around them (clipped cores, enclosed shapes) take the
     // glare continued from their surroundings, with zero glare outside the mask.
