@@ -17,8 +17,11 @@ import Foundation
 /// Values of one or more planes at a list of pixels (a mask's), interleaved: `values[i * channels
 /// + k]` is plane k at pixel `pixels[i]`; the pixels are in increasing order.
 struct MaskValues: Sendable {
+  /// Pixel indices (`y * width + x`), increasing.
   let pixels: [Int32]
+  /// `channels` values per pixel, interleaved.
   let values: [Float]
+  /// Number of planes.
   let channels: Int
 
   /// The position of pixel `p` in ``pixels`` (it must be one of them).
