@@ -26,7 +26,8 @@ extension GlareSubtraction {
   ///   - rangeFloor: smallest width of the range kernel (linear light).
   /// - Returns: the average for every pixel of `area`.
   static func averageAlongMask(
-    projected: [Float], votes: [Float], isotropic: [Float], members: [Bool], area: PixelRect, distance: [Float],
+    projected: consuming [Float], votes: [Float], isotropic: consuming [Float], members: [Bool], area: PixelRect,
+    distance: [Float],
     workWidth: Int,
     workHeight: Int, alongSigma: Double, tensorSigma: Double, rangeRelative: Float, rangeFloor: Float
   ) -> [Float] {
@@ -34,7 +35,9 @@ extension GlareSubtraction {
       area: area, distance: distance, workWidth: workWidth, workHeight: workHeight, tensorSigma: tensorSigma)
     let width = area.width
     let height = area.height
-    let weighted = (0..<projected.count).map { projected[$0] * votes[$0] }
+    // Both inputs are taken over and updated in place: on a long streak each is a full-size plane.
+    var weighted = consume projected
+    for p in 0..<weighted.count { weighted[p] *= votes[p] }
     // Sparse taps (a step of sigma / 6, 37 taps) lose under 0.1 dB against one per pixel and
     // keep the cost per pixel fixed.
     let step = max(1, Float(alongSigma) / 6)
@@ -43,7 +46,7 @@ extension GlareSubtraction {
       let offset = Float(t) * step
       return (offset, expf(-0.5 * offset * offset / Float(alongSigma * alongSigma)))
     }
-    var result = isotropic
+    var result = consume isotropic  // each pixel reads its isotropic value before writing it
     var sampledValue = [Float](repeating: 0, count: taps.count)
     var sampledWeight = [Float](repeating: 0, count: taps.count)
     weighted.withUnsafeBufferPointer { values in
@@ -89,10 +92,9 @@ extension GlareSubtraction {
         for y in 0..<height {
           for x in 0..<width {
             let a = y * width + x
-            let coherence = orientation.coherence[a]
-            guard members[a], coherence > 0.01 else { continue }
-            let dx = orientation.x[a]
-            let dy = orientation.y[a]
+            guard members[a] else { continue }
+            let (dx, dy, coherence) = orientation.direction(x: x, y: y)
+            guard coherence > 0.01 else { continue }
             // The plain mean along the line first, then again with samples far from it
             // down-weighted (a range kernel): the mean then stops at the end of a streak or a
             // sudden change along it instead of smearing it, while the paint's small deviations
@@ -106,7 +108,7 @@ extension GlareSubtraction {
               numerator += tap.weight * sampled.value
               denominator += tap.weight * sampled.weight
             }
-            var along = denominator > 1e-6 ? numerator / denominator : isotropic[a]
+            var along = denominator > 1e-6 ? numerator / denominator : result[a]
             if rangeRelative > 0 && denominator > 1e-6 {
               let centre = along
               let h = max(rangeFloor, rangeRelative * abs(centre))
@@ -121,7 +123,7 @@ extension GlareSubtraction {
               }
               if denominator > 1e-6 { along = numerator / denominator }
             }
-            result[a] = coherence * along + (1 - coherence) * isotropic[a]
+            result[a] = coherence * along + (1 - coherence) * result[a]
           }
         }
       }
@@ -129,11 +131,11 @@ extension GlareSubtraction {
     return result
   }
 
-  /// Direction of the mask's level lines (unit vector) and its coherence (0...1) at every pixel
-  /// of `area`, from the structure tensor of the lightly smoothed distance map.
+  /// The smoothed structure tensor of the lightly smoothed distance map around `area`, from
+  /// which ``MaskOrientation/direction(x:y:)`` gives the direction of the mask's level lines.
   private static func maskOrientation(
     area: PixelRect, distance: [Float], workWidth: Int, workHeight: Int, tensorSigma: Double
-  ) -> (x: [Float], y: [Float], coherence: [Float]) {
+  ) -> MaskOrientation {
     // Work on the area grown by the tensor's reach so that its smoothing sees real neighbours.
     let pad = Int((3 * tensorSigma).rounded(.up)) + 3
     let region = area.padded(by: pad, within: PixelRect(x: 0, y: 0, width: workWidth, height: workHeight))
@@ -160,6 +162,7 @@ extension GlareSubtraction {
         yy[y * width + x] = gy * gy
       }
     }
+    field = []  // not needed any more: free it before the smoothing allocates its scratch
     for index in 0..<3 {
       switch index {
       case 0: PlaneFilter.gaussian(&xx, width: width, height: height, sigma: tensorSigma)
@@ -167,38 +170,48 @@ extension GlareSubtraction {
       default: PlaneFilter.gaussian(&yy, width: width, height: height, sigma: tensorSigma)
       }
     }
-    var vx = [Float](repeating: 0, count: area.area)
-    var vy = vx
-    var coherence = vx
-    for y in 0..<area.height {
-      for x in 0..<area.width {
-        let r = (area.y - region.y + y) * width + area.x - region.x + x
-        let a = y * area.width + x
-        let trace = xx[r] + yy[r]
-        let determinant = xx[r] * yy[r] - xy[r] * xy[r]
-        let spread = max(trace * trace / 4 - determinant, 0).squareRoot()
-        let large = trace / 2 + spread
-        let small = trace / 2 - spread
-        // Eigenvector of the smaller eigenvalue: the direction the distance changes least.
-        var ex: Float
-        var ey: Float
-        if abs(xy[r]) > 1e-12 {
-          ex = xy[r]
-          ey = small - xx[r]
-        } else if xx[r] < yy[r] {
-          ex = 1
-          ey = 0
-        } else {
-          ex = 0
-          ey = 1
-        }
-        let norm = (ex * ex + ey * ey).squareRoot()
-        vx[a] = norm > 0 ? ex / norm : 1
-        vy[a] = norm > 0 ? ey / norm : 0
-        let ratio = large + small > 1e-12 ? (large - small) / (large + small) : 0
-        coherence[a] = ratio * ratio
-      }
+    return MaskOrientation(
+      xx: xx, xy: xy, yy: yy, width: width, offsetX: area.x - region.x, offsetY: area.y - region.y)
+  }
+}
+
+/// The structure tensor of a mask's distance map (row-major over a region around a component's
+/// box). The direction is computed per pixel when asked rather than stored: three full-size
+/// planes fewer on a long streak.
+struct MaskOrientation {
+  let xx: [Float]
+  let xy: [Float]
+  let yy: [Float]
+  /// Row stride of the tensor planes.
+  let width: Int
+  /// Position of the box's corner in the tensor's region.
+  let offsetX: Int
+  let offsetY: Int
+
+  /// Direction of the mask's level lines (unit vector) and its coherence (0...1) at pixel
+  /// (x, y) of the box.
+  func direction(x: Int, y: Int) -> (x: Float, y: Float, coherence: Float) {
+    let r = (offsetY + y) * width + offsetX + x
+    let trace = xx[r] + yy[r]
+    let determinant = xx[r] * yy[r] - xy[r] * xy[r]
+    let spread = max(trace * trace / 4 - determinant, 0).squareRoot()
+    let large = trace / 2 + spread
+    let small = trace / 2 - spread
+    // Eigenvector of the smaller eigenvalue: the direction the distance changes least.
+    var ex: Float
+    var ey: Float
+    if abs(xy[r]) > 1e-12 {
+      ex = xy[r]
+      ey = small - xx[r]
+    } else if xx[r] < yy[r] {
+      ex = 1
+      ey = 0
+    } else {
+      ex = 0
+      ey = 1
     }
-    return (vx, vy, coherence)
+    let norm = (ex * ex + ey * ey).squareRoot()
+    let ratio = large + small > 1e-12 ? (large - small) / (large + small) : 0
+    return (norm > 0 ? ex / norm : 1, norm > 0 ? ey / norm : 0, ratio * ratio)
   }
 }

@@ -57,67 +57,110 @@ enum GlareSubtraction {
   static func glareLayer(
     observed: ColorPlanes, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
-  ) -> (glare: [[Float]], prediction: [[Float]]) {
+  ) -> (glare: [[Float]], prediction: MaskValues) {
     // Every pass after the first also guides the prediction by the observed image less the
     // previous pass's glare: a link is open where either image has no edge there, so the glare's
     // own edges no longer hold the prediction back and an error of the estimate adds none.
-    var result = singlePass(
-      observed: observed, deglaredGuide: nil, inside: inside, components: components, clipped: clipped,
-      configuration: configuration, solver: solver)
-    for _ in 1..<max(configuration.guidePasses, 1) {
-      let guide = deglaredGuide(observed: observed, glare: result.glare, inside: inside, configuration: configuration)
-      result = ([], [])  // not needed any more: free it before the next pass allocates its own
-      result = singlePass(
-        observed: observed, deglaredGuide: guide, inside: inside, components: components, clipped: clipped,
+    // Each pass's arrays are freed as soon as the next needs none of them (on a large work area
+    // every full-size plane counts): the previous glare once the links are weighed, the guides
+    // with the links, the previous prediction before the new one is allocated.
+    var glare: [[Float]] = []
+    var prediction = MaskValues(pixels: [], values: [], channels: 0)
+    for pass in 0..<max(configuration.guidePasses, 1) {
+      prediction = MaskValues(pixels: [], values: [], channels: 0)
+      do {
+        var alternate: [[Float]]? = nil
+        if pass > 0 {
+          let previous = consume glare
+          glare = []
+          alternate = deglaredGuide(observed: observed, glare: previous, inside: inside, configuration: configuration)
+        }
+        let links = predictionLinks(observed: observed, alternate: consume alternate, configuration: configuration)
+        prediction = predictedPaint(
+          observed: observed, links: consume links, inside: inside, configuration: configuration, solver: solver)
+      }
+      glare = estimatedGlare(
+        observed: observed, prediction: prediction, inside: inside, components: components, clipped: clipped,
         configuration: configuration, solver: solver)
+    }
+    return (glare, prediction)
+  }
+
+  /// The membrane's link weights for the prediction: guided by the observed image (smoothed one
+  /// plane at a time) and, if given, by `alternate` (the deglared guide of the previous pass).
+  static func predictionLinks(
+    observed: ColorPlanes, alternate: consuming [[Float]]?, configuration: LocalInpainter.Configuration
+  ) -> MembraneSolver.Links {
+    let width = observed.width
+    let height = observed.height
+    var dx = [Float](repeating: 0, count: observed.pixelCount)
+    var dy = [Float](repeating: 0, count: observed.pixelCount)
+    do {
+      let ones = PlaneFilter.blurredOnes(width: width, height: height, sigma: configuration.guideSigma)
+      for k in 0..<observed.planes.count {
+        var guide = observed.planes[k]
+        PlaneFilter.normalizedGaussian(
+          &guide, blurredOnes: ones, width: width, height: height, sigma: configuration.guideSigma)
+        MembraneSolver.Links.addSquaredDifferences(of: guide, to: &dx, &dy, width: width, height: height)
+      }
+    }
+    if let planes = consume alternate {
+      MembraneSolver.Links.lowerToSquaredDifferences(&dx, &dy, of: planes, width: width, height: height)
+    }
+    return MembraneSolver.Links(
+      squaredRight: consume dx, squaredDown: consume dy, kappa: Float(configuration.edgeContrast),
+      floor: Float(configuration.edgeFloor), width: width, height: height)
+  }
+
+  /// The observed image less an estimate of the glare, smoothed like the guide (linear light
+  /// planes), one plane at a time: on a large crop every plane counts.
+  static func deglaredGuide(
+    observed: ColorPlanes, glare: [[Float]], inside: [Bool], configuration: LocalInpainter.Configuration
+  ) -> [[Float]] {
+    let ones = PlaneFilter.blurredOnes(width: observed.width, height: observed.height, sigma: configuration.guideSigma)
+    var result: [[Float]] = []
+    for k in 0..<observed.planes.count {
+      var deglared = observed.planes[k]
+      for p in 0..<deglared.count where inside[p] { deglared[p] -= glare[k][p] }
+      PlaneFilter.normalizedGaussian(
+        &deglared, blurredOnes: ones, width: observed.width, height: observed.height, sigma: configuration.guideSigma)
+      result.append(deglared)
     }
     return result
   }
 
-  /// The observed image less an estimate of the glare, smoothed like the guide (linear light
-  /// planes). The unsmoothed difference is freed on return: on a large crop every plane counts.
-  static func deglaredGuide(
-    observed: ColorPlanes, glare: [[Float]], inside: [Bool], configuration: LocalInpainter.Configuration
-  ) -> [[Float]] {
-    var deglared = observed.planes
-    for k in 0..<deglared.count {
-      for p in 0..<deglared[k].count where inside[p] { deglared[k][p] -= glare[k][p] }
-    }
-    return PlaneFilter.normalizedGaussian(
-      deglared, weights: [Float](repeating: 1, count: observed.width * observed.height), width: observed.width,
-      height: observed.height, sigma: configuration.guideSigma
+  /// The paint inside the mask predicted from the surroundings (linear light planes): the
+  /// outside pixels, lightly smoothed, continued into the mask by the membrane over `links`.
+  static func predictedPaint(
+    observed: ColorPlanes, links: consuming MembraneSolver.Links, inside: [Bool],
+    configuration: LocalInpainter.Configuration,
+    solver: MembraneSolver.Configuration
+  ) -> MaskValues {
+    let smoothed = PlaneFilter.normalizedGaussian(
+      observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: observed.width, height: observed.height,
+      sigma: configuration.predictionSigma
     ).planes
+    return MembraneSolver.unknownValues(
+      consume smoothed, known: inside.map { !$0 }, links: consume links, configuration: solver)
   }
 
-  /// One estimate of the glare layer, the prediction's edges guided by the observed image and,
-  /// if given, `deglaredGuide` (from ``deglaredGuide(observed:glare:inside:configuration:)``).
-  static func singlePass(
-    observed: ColorPlanes, deglaredGuide: [[Float]]?, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
+  /// One estimate of the glare layer (zero outside the mask) from the predicted paint.
+  static func estimatedGlare(
+    observed: ColorPlanes, prediction: MaskValues, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
-  ) -> (glare: [[Float]], prediction: [[Float]]) {
+  ) -> [[Float]] {
     let width = observed.width
     let height = observed.height
     let count = observed.pixelCount
     let channels = observed.planes.count
 
-    // 1. The paint, predicted from outside only and continued along the image's edges.
-    var prediction = PlaneFilter.normalizedGaussian(
-      observed.planes, weights: inside.map { $0 ? 0 : 1 }, width: width, height: height,
-      sigma: configuration.predictionSigma
-    ).planes
-    let guidePlanes = PlaneFilter.normalizedGaussian(
-      observed.planes, weights: [Float](repeating: 1, count: count), width: width, height: height,
-      sigma: configuration.guideSigma
-    ).planes
-    let guide = MembraneSolver.Guide(
-      planes: guidePlanes, kappa: Float(configuration.edgeContrast), floor: Float(configuration.edgeFloor),
-      alternatePlanes: deglaredGuide)
-    MembraneSolver.fill(
-      &prediction, known: inside.map { !$0 }, width: width, height: height, guide: guide, configuration: solver)
-
-    // 2-3. Each component's residual, voted along its colour and averaged at its scale.
-    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
-    var support = [Float](repeating: 0, count: count)
+    // 2-3. Each component's residual, voted along its colour and averaged at its scale. The glare
+    // is kept at the mask's pixels only (the prediction's, in the same order) until every
+    // component is done, so that no full-size glare planes are alive beside their temporaries.
+    var maskGlare = [Float](repeating: 0, count: prediction.pixels.count * channels)
+    // Inside pixels with too few votes around them (see step 3).
+    var known = [Bool](repeating: true, count: count)
+    var needsFill = false
     let alongLimit = Float(-configuration.predictionMismatch)
     let offLimit = Float(configuration.colourMismatch)
     for (index, component) in components.components.enumerated() {
@@ -133,7 +176,8 @@ enum GlareSubtraction {
           guard components.labels[p] == label else { continue }
           let a = y * area.width + x
           members[a] = true
-          for k in 0..<channels { residual[k][a] = observed.planes[k][p] - prediction[k][p] }
+          let i = prediction.index(of: p)
+          for k in 0..<channels { residual[k][a] = observed.planes[k][p] - prediction.value(k, at: i) }
           votes[a] = clipped.contains { $0[p] } ? 0 : 1
         }
       }
@@ -149,6 +193,7 @@ enum GlareSubtraction {
         }
         if along < alongLimit || off > offLimit * offLimit { votes[a] = 0 }
       }
+      direction = []  // free the first estimate before the second is allocated
       direction = colourDirection(residual, votes: votes, area: area, sigma: colourSigma)
       // Every member votes with the channels it has left: the least-squares amount of the colour
       // in its unclipped channels, weighted by how much of the colour those channels carry (1
@@ -178,43 +223,66 @@ enum GlareSubtraction {
           votes[a] = carried
         }
       }
-      let averaged = PlaneFilter.normalizedGaussian(
-        [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
-        minimumWeight: minimumSupport)
-      // Only a band-like component (a streak) has level lines that follow its glare; around a
-      // round one (a bloom, a sheen) the mask's circles need not share the glare's centre.
-      let amounts = component.elongation < configuration.minimumElongation ? averaged.planes[0] : averageAlongMask(
-        projected: projected, votes: votes, isotropic: averaged.planes[0], members: members, area: area,
-        distance: components.distance,
-        workWidth: width, workHeight: height,
-        alongSigma: min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma),
-        tensorSigma: configuration.orientationScale * component.glareSigma,
-        rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor))
+      // The glare's colour is kept in `glare` until its amount is known, so that neither the
+      // residual nor the colour needs a plane of its own while the amounts are averaged.
       for y in 0..<area.height {
         for x in 0..<area.width {
-          let p = (area.y + y) * width + area.x + x
-          guard components.labels[p] == label else { continue }
           let a = y * area.width + x
-          support[p] = averaged.weight[a]
+          guard members[a] else { continue }
+          let p = (area.y + y) * width + area.x + x
+          let i = prediction.index(of: p) * channels
+          for k in 0..<channels { maskGlare[i + k] = direction[k][a] }
+        }
+      }
+      residual = []
+      direction = []
+      var (averaged, averagedWeight) = PlaneFilter.normalizedGaussian(
+        [projected], weights: votes, width: area.width, height: area.height, sigma: component.glareSigma,
+        minimumWeight: minimumSupport)
+      let isotropic = averaged[0]
+      averaged = []
+      // Only a band-like component (a streak) has level lines that follow its glare; around a
+      // round one (a bloom, a sheen) the mask's circles need not share the glare's centre.
+      let amounts: [Float]
+      if component.elongation < configuration.minimumElongation {
+        amounts = isotropic
+      } else {
+        amounts = averageAlongMask(
+          projected: consume projected, votes: votes, isotropic: consume isotropic, members: members, area: area,
+          distance: components.distance,
+          workWidth: width, workHeight: height,
+          alongSigma: min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma),
+          tensorSigma: configuration.orientationScale * component.glareSigma,
+          rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor))
+      }
+      for y in 0..<area.height {
+        for x in 0..<area.width {
+          let a = y * area.width + x
+          guard members[a] else { continue }
+          let p = (area.y + y) * width + area.x + x
+          if averagedWeight[a] < minimumSupport {
+            known[p] = false
+            needsFill = true
+          }
           let amount = max(amounts[a], 0)
-          for k in 0..<channels { glare[k][p] = amount * direction[k][a] }
+          let i = prediction.index(of: p) * channels
+          for k in 0..<channels { maskGlare[i + k] = amount * maskGlare[i + k] }
         }
       }
     }
+    var glare = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
+    for (i, p) in prediction.pixels.enumerated() {
+      for k in 0..<channels { glare[k][Int(p)] = maskGlare[i * channels + k] }
+    }
+    maskGlare = []
 
     // 3. Inside pixels with too few votes around them (clipped cores, enclosed shapes) take the
     // glare continued from their surroundings, with zero glare outside the mask.
-    var known = [Bool](repeating: true, count: count)
-    var needsFill = false
-    for p in 0..<count where inside[p] && support[p] < minimumSupport {
-      known[p] = false
-      needsFill = true
-    }
     if needsFill { MembraneSolver.fill(&glare, known: known, width: width, height: height, configuration: solver) }
     for k in 0..<channels {
       for p in 0..<count where !inside[p] { glare[k][p] = 0 }
     }
-    return (glare, prediction)
+    return glare
   }
 
   /// The glare's colour at every pixel of `area`: the unit vector of the voters' mean residual

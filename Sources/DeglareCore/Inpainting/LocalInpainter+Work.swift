@@ -54,8 +54,9 @@ struct Work {
     let explained = Float(configuration.explainedClipping)
     var fillAll = [Bool](repeating: false, count: result.pixelCount)
     for p in 0..<result.pixelCount where inside[p] && !reliable[p] {
+      let i = prediction.index(of: p)
       for k in 0..<result.planes.count where clipped[k][p] {
-        if prediction[k][p] + glare[k][p] < explained * threshold { fillAll[p] = true }
+        if prediction.value(k, at: i) + glare[k][p] < explained * threshold { fillAll[p] = true }
       }
     }
     for k in 0..<result.planes.count {

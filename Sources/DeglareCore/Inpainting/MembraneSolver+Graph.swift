@@ -206,7 +206,20 @@ extension MembraneSolver {
         for e in rowBegin..<column.count { slot[Int(column[e])] = -1 }
         rowStart.append(Int32(column.count))
       }
-      return Graph(count: coarseCount, rowStart: rowStart, column: column, weight: weight, diagonal: diagonal)
+      // Appending left up to half of each array unused: keep exact copies instead.
+      return Graph(
+        count: coarseCount, rowStart: rowStart, column: Graph.exactCopy(column), weight: Graph.exactCopy(weight),
+        diagonal: diagonal)
+    }
+
+    /// A copy of `array` whose storage holds just its elements.
+    private static func exactCopy<Element>(_ array: [Element]) -> [Element] {
+      array.withUnsafeBufferPointer { source in
+        [Element](unsafeUninitializedCapacity: source.count) { target, initialized in
+          _ = target.initialize(from: source)
+          initialized = source.count
+        }
+      }
     }
   }
 }

@@ -22,28 +22,68 @@ extension MembraneSolver {
     /// Links weighted by the guide's differences (all 1 without a guide): with `alternatePlanes`
     /// the smaller of the two differences, so a link is open where either image has no edge.
     init(guide: Guide?, width: Int, height: Int) {
-      self.width = width
-      self.height = height
-      let count = width * height
-      right = [Float](repeating: 1, count: count)
-      down = [Float](repeating: 1, count: count)
-      if let guide {
-        let scale = 1 / (guide.kappa * guide.kappa)
-        var (dx, dy) = Links.squaredDifferences(guide.planes, width: width, height: height)
-        if let alternate = guide.alternatePlanes {
-          let (ax, ay) = Links.squaredDifferences(alternate, width: width, height: height)
-          for p in 0..<count {
-            dx[p] = min(dx[p], ax[p])
-            dy[p] = min(dy[p], ay[p])
-          }
-        }
-        for p in 0..<count {
-          right[p] = max(expf(-dx[p] * scale), guide.floor)
-          down[p] = max(expf(-dy[p] * scale), guide.floor)
-        }
+      guard let guide else {
+        self.init(width: width, height: height)
+        return
+      }
+      var (dx, dy) = Links.squaredDifferences(guide.planes, width: width, height: height)
+      if let alternate = guide.alternatePlanes {
+        Links.lowerToSquaredDifferences(&dx, &dy, of: alternate, width: width, height: height)
+      }
+      self.init(squaredRight: dx, squaredDown: dy, kappa: guide.kappa, floor: guide.floor, width: width, height: height)
+    }
+
+    /// Links weighted `max(exp(-d / kappa^2), floor)` by the guide's squared differences `d` to the
+    /// right and down neighbours (see ``squaredDifferences(_:width:height:)``). The differences
+    /// become the weights in place: on a large work area every full-size plane counts.
+    init(
+      squaredRight dx: consuming [Float], squaredDown dy: consuming [Float], kappa: Float, floor: Float, width: Int,
+      height: Int
+    ) {
+      var right = consume dx
+      var down = consume dy
+      let scale = 1 / (kappa * kappa)
+      for p in 0..<width * height {
+        right[p] = max(expf(-right[p] * scale), floor)
+        down[p] = max(expf(-down[p] * scale), floor)
       }
       for y in 0..<height { right[y * width + width - 1] = 0 }
       for x in 0..<width { down[(height - 1) * width + x] = 0 }
+      self.init(width: width, height: height, right: right, down: down)
+    }
+
+    /// Links with the given weights.
+    init(width: Int, height: Int, right: [Float], down: [Float]) {
+      self.width = width
+      self.height = height
+      self.right = right
+      self.down = down
+    }
+
+    /// Lowers `dx` and `dy` to the squared differences of `planes` (summed over the planes, as in
+    /// ``squaredDifferences(_:width:height:)``) where those are smaller, one pixel at a time.
+    static func lowerToSquaredDifferences(
+      _ dx: inout [Float], _ dy: inout [Float], of planes: [[Float]], width: Int, height: Int
+    ) {
+      for y in 0..<height {
+        for x in 0..<width {
+          let p = y * width + x
+          var sx: Float = 0
+          var sy: Float = 0
+          for plane in planes {
+            if x + 1 < width {
+              let d = plane[p + 1] - plane[p]
+              sx += d * d
+            }
+            if y + 1 < height {
+              let d = plane[p + width] - plane[p]
+              sy += d * d
+            }
+          }
+          dx[p] = min(dx[p], sx)
+          dy[p] = min(dy[p], sy)
+        }
+      }
     }
 
     /// Squared differences to the right and down neighbours, summed over the planes (0 across
@@ -51,22 +91,28 @@ extension MembraneSolver {
     static func squaredDifferences(_ planes: [[Float]], width: Int, height: Int) -> (right: [Float], down: [Float]) {
       var dx = [Float](repeating: 0, count: width * height)
       var dy = [Float](repeating: 0, count: width * height)
-      for plane in planes {
-        for y in 0..<height {
-          for x in 0..<width {
-            let p = y * width + x
-            if x + 1 < width {
-              let d = plane[p + 1] - plane[p]
-              dx[p] += d * d
-            }
-            if y + 1 < height {
-              let d = plane[p + width] - plane[p]
-              dy[p] += d * d
-            }
+      for plane in planes { addSquaredDifferences(of: plane, to: &dx, &dy, width: width, height: height) }
+      return (dx, dy)
+    }
+
+    /// Adds one plane's squared differences to the right and down neighbours to `dx` and `dy`
+    /// (planes added one after another sum to ``squaredDifferences(_:width:height:)``).
+    static func addSquaredDifferences(
+      of plane: [Float], to dx: inout [Float], _ dy: inout [Float], width: Int, height: Int
+    ) {
+      for y in 0..<height {
+        for x in 0..<width {
+          let p = y * width + x
+          if x + 1 < width {
+            let d = plane[p + 1] - plane[p]
+            dx[p] += d * d
+          }
+          if y + 1 < height {
+            let d = plane[p + width] - plane[p]
+            dy[p] += d * d
           }
         }
       }
-      return (dx, dy)
     }
   }
 }

@@ -69,7 +69,7 @@ extension MembraneSolver {
 
     /// Solves `A x = rhs` on the finest level for `m` interleaved vectors, starting from `x`
     /// (conjugate gradients run for all vectors in lockstep, each with its own step sizes).
-    func solve(_ x: inout [Float], rhs: [Float], vectors m: Int) {
+    func solve(_ x: inout [Float], rhs: consuming [Float], vectors m: Int) {
       let graph = levels[0]
       let n = graph.count
       func dots(_ a: [Float], _ b: [Float]) -> [Double] {
@@ -90,8 +90,13 @@ extension MembraneSolver {
         }
         return sums
       }
-      let applied = graph.apply(x, vectors: m)
-      var residual = (0..<(n * m)).map { rhs[$0] - applied[$0] }
+      // Temporaries as large as the unknowns live in closures or are emptied as soon as they are
+      // dead, so that no more than needed are alive at once (a large mask has millions).
+      var residual = consume rhs  // updated in place: the right-hand side is not needed again
+      do {
+        let applied = graph.apply(x, vectors: m)
+        for i in 0..<(n * m) { residual[i] -= applied[i] }
+      }
       let initialNorms = dots(residual, residual).map { $0.squareRoot() }
       var active = initialNorms.map { $0 > 0 }
       guard active.contains(true) else { return }
@@ -99,21 +104,24 @@ extension MembraneSolver {
       var direction = z
       var rz = dots(residual, z)
       for _ in 0..<configuration.iterations {
-        let product = graph.apply(direction, vectors: m)
-        let curvature = dots(direction, product)
-        var alpha = [Float](repeating: 0, count: m)
-        for k in 0..<m where active[k] {
-          if curvature[k] > 0 { alpha[k] = Float(rz[k] / curvature[k]) } else { active[k] = false }
-        }
-        for i in 0..<n * m {
-          x[i] += alpha[i % m] * direction[i]
-          residual[i] -= alpha[i % m] * product[i]
+        do {
+          let product = graph.apply(direction, vectors: m)
+          let curvature = dots(direction, product)
+          var alpha = [Float](repeating: 0, count: m)
+          for k in 0..<m where active[k] {
+            if curvature[k] > 0 { alpha[k] = Float(rz[k] / curvature[k]) } else { active[k] = false }
+          }
+          for i in 0..<n * m {
+            x[i] += alpha[i % m] * direction[i]
+            residual[i] -= alpha[i % m] * product[i]
+          }
         }
         let norms = dots(residual, residual)
         for k in 0..<m where norms[k].squareRoot() <= Double(configuration.tolerance) * initialNorms[k] {
           active[k] = false
         }
         guard active.contains(true) else { break }
+        z = []
         z = vCycle(residual, level: 0, vectors: m)
         let next = dots(residual, z)
         var beta = [Float](repeating: 0, count: m)
@@ -138,13 +146,16 @@ extension MembraneSolver {
         return x
       }
       for _ in 0..<configuration.cycleSweeps { graph.relax(&x, rhs: rhs, vectors: m, backward: false) }
-      let applied = graph.apply(x, vectors: m)
       let owner = owners[level]
-      var coarseRHS = [Float](repeating: 0, count: levels[level + 1].count * m)
-      for i in 0..<graph.count {
-        let a = Int(owner[i]) * m
-        for k in 0..<m { coarseRHS[a + k] += rhs[i * m + k] - applied[i * m + k] }
-      }
+      let coarseRHS = { () -> [Float] in
+        let applied = graph.apply(x, vectors: m)
+        var coarseRHS = [Float](repeating: 0, count: levels[level + 1].count * m)
+        for i in 0..<graph.count {
+          let a = Int(owner[i]) * m
+          for k in 0..<m { coarseRHS[a + k] += rhs[i * m + k] - applied[i * m + k] }
+        }
+        return coarseRHS
+      }()
       var correction = vCycle(coarseRHS, level: level + 1, vectors: m)
       // Below the finest level, a second coarse pass on what the first left (a W-cycle): coarse
       // levels are cheap, and aggregation across the guide's weak links needs the extra pass.

@@ -14,6 +14,32 @@ import Foundation
 // multigrid W-cycle (`MembraneSolver+Multigrid.swift`, `MembraneSolver+Graph.swift`) until the residual has dropped by the
 // configured factor. Only the unknown pixels are unknowns of the system.
 
+/// Values of one or more planes at a list of pixels (a mask's), interleaved: `values[i * channels
+/// + k]` is plane k at pixel `pixels[i]`; the pixels are in increasing order.
+struct MaskValues: Sendable {
+  /// Pixel indices (`y * width + x`), increasing.
+  let pixels: [Int32]
+  /// `channels` values per pixel, interleaved.
+  let values: [Float]
+  /// Number of planes.
+  let channels: Int
+
+  /// The position of pixel `p` in ``pixels`` (it must be one of them).
+  func index(of p: Int) -> Int {
+    var lower = 0
+    var upper = pixels.count
+    while lower < upper {
+      let middle = (lower + upper) / 2
+      if Int(pixels[middle]) < p { lower = middle + 1 } else { upper = middle }
+    }
+    precondition(lower < pixels.count && Int(pixels[lower]) == p, "pixel \(p) is not one of the mask's")
+    return lower
+  }
+
+  /// Plane `k` at the pixel at position `index`.
+  func value(_ k: Int, at index: Int) -> Float { values[index * channels + k] }
+}
+
 /// Harmonic interpolation of unknown pixels from known ones, for one or more planes at once.
 enum MembraneSolver {
   /// Tunables of the solver.
@@ -66,9 +92,53 @@ enum MembraneSolver {
   ) {
     precondition(known.count == width * height)
     guard known.contains(true), known.contains(false) else { return }
-    pushPull(&planes, known: known, width: width, height: height)
-    let links = Links(guide: guide, width: width, height: height)
-    let system = System(links: links, known: known, planes: planes)
+    fill(&planes, known: known, links: Links(guide: guide, width: width, height: height), configuration: configuration)
+  }
+
+  /// Replaces the unknown pixels of every plane by the membrane through the known pixels, with
+  /// link weights computed beforehand (so that the guide's planes can be freed first).
+  /// - Note: with no known pixel at all the planes are left as they are.
+  static func fill(_ planes: inout [[Float]], known: [Bool], links: consuming Links, configuration: Configuration) {
+    precondition(known.count == links.width * links.height)
+    guard known.contains(true), known.contains(false) else { return }
+    pushPull(&planes, known: known, width: links.width, height: links.height)
+    let solved = solve(planes, known: known, links: links, configuration: configuration)
+    let m = planes.count
+    for (i, p) in solved.pixels.enumerated() {
+      for k in 0..<m { planes[k][Int(p)] = solved.values[i * m + k] }
+    }
+  }
+
+  /// The membrane through the known pixels at the unknown pixels only: the same values that
+  /// ``fill(_:known:links:configuration:)`` writes there, without keeping the full-size planes
+  /// (they are freed once the system is set up). With no known or no unknown pixel the unknown
+  /// pixels keep the values of `planes`.
+  static func unknownValues(
+    _ planes: consuming [[Float]], known: [Bool], links: consuming Links, configuration: Configuration
+  ) -> MaskValues {
+    precondition(known.count == links.width * links.height)
+    var planes = consume planes
+    let m = planes.count
+    guard known.contains(true), known.contains(false) else {
+      var pixels: [Int32] = []
+      var values: [Float] = []
+      for p in 0..<known.count where !known[p] {
+        pixels.append(Int32(p))
+        for k in 0..<m { values.append(planes[k][p]) }
+      }
+      return MaskValues(pixels: pixels, values: values, channels: m)
+    }
+    pushPull(&planes, known: known, width: links.width, height: links.height)
+    return solve(consume planes, known: known, links: links, configuration: configuration)
+  }
+
+  /// Solves the system on the unknown pixels of `planes` (already holding the initial guess).
+  private static func solve(
+    _ planes: consuming [[Float]], known: [Bool], links: consuming Links, configuration: Configuration
+  ) -> MaskValues {
+    // The links move into the system's initializer and die there (the graph holds the weights
+    // it needs), so the full-size link planes are not alive during the solve.
+    var system = System(links: links, known: known, planes: copy planes)
     var levels = [system.graph]
     var owners: [[Int32]] = []
     while let last = levels.last, last.count > configuration.coarsestUnknowns {
@@ -87,10 +157,10 @@ enum MembraneSolver {
         rhs[i * m + k] = system.rhs[k][i]
       }
     }
-    multigrid.solve(&x, rhs: rhs, vectors: m)
-    for (i, p) in system.pixels.enumerated() {
-      for k in 0..<m { planes[k][Int(p)] = x[i * m + k] }
-    }
+    system.rhs = []  // interleaved above
+    _ = consume planes  // the caller's copy, if any, is all that is left of them
+    multigrid.solve(&x, rhs: consume rhs, vectors: m)
+    return MaskValues(pixels: system.pixels, values: x, channels: m)
   }
 
   /// The initial guess: known values averaged down a pyramid of 2x2 blocks until every block is

@@ -72,6 +72,25 @@ enum PlaneFilter {
     return (out, blurredWeight)
   }
 
+  /// The blurred weight of a plane whose pixels all weigh 1 (the normalizer of the in-place
+  /// ``normalizedGaussian(_:blurredOnes:width:height:sigma:minimumWeight:)``).
+  static func blurredOnes(width: Int, height: Int, sigma: Double) -> [Float] {
+    var ones = [Float](repeating: 1, count: width * height)
+    gaussian(&ones, width: width, height: height, sigma: sigma)
+    return ones
+  }
+
+  /// Normalized convolution of one plane whose pixels all weigh 1, in place: `blur(v) /
+  /// blurredOnes`, 0 where that weight is below `minimumWeight`. The same values as
+  /// ``normalizedGaussian(_:weights:width:height:sigma:minimumWeight:)`` with unit weights, without
+  /// a weights array or a second plane (a large work area processes its planes one at a time).
+  static func normalizedGaussian(
+    _ plane: inout [Float], blurredOnes: [Float], width: Int, height: Int, sigma: Double, minimumWeight: Float = 1e-4
+  ) {
+    gaussian(&plane, width: width, height: height, sigma: sigma)
+    for p in 0..<plane.count { plane[p] = blurredOnes[p] >= minimumWeight ? plane[p] / blurredOnes[p] : 0 }
+  }
+
   /// Zero-padded 1-D convolution along rows (`stride` 1) or columns (`stride` width).
   private static func convolve(
     _ input: [Float], into output: inout [Float], width: Int, height: Int, kernel: [Float], stride: Int
