@@ -131,19 +131,10 @@ extension GlareDetector {
     while !frontier.isEmpty && step < radius {
       var next: [Int] = []
       for i in frontier {
-        let x = i % width
-        let y = i / width
-        for dy in -1...1 {
-          let ny = y + dy
-          guard ny >= 0 && ny < height else { continue }
-          for dx in -1...1 {
-            let nx = x + dx
-            guard nx >= 0 && nx < width else { continue }
-            let j = ny * width + nx
-            if region[j] && !result[j] {
-              result[j] = true
-              next.append(j)
-            }
+        Neighbours.eight(of: i, width: width, height: height) { j in
+          if region[j] && !result[j] {
+            result[j] = true
+            next.append(j)
           }
         }
       }

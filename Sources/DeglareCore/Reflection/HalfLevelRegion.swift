@@ -48,19 +48,10 @@ struct HalfLevelRegion {
     while head < queue.count {
       let i = queue[head]
       head += 1
-      let x = i % width
-      let y = i / width
-      for dy in -1...1 {
-        let ny = y + dy
-        guard ny >= 0 && ny < height else { continue }
-        for dx in -1...1 {
-          let nx = x + dx
-          guard nx >= 0 && nx < width else { continue }
-          let j = ny * width + nx
-          if stamps[j] != stamp && level(j) {
-            stamps[j] = stamp
-            queue.append(j)
-          }
+      Neighbours.eight(of: i, width: width, height: height) { j in
+        if stamps[j] != stamp && level(j) {
+          stamps[j] = stamp
+          queue.append(j)
         }
       }
     }
@@ -93,19 +84,10 @@ struct HalfLevelRegion {
     for step in 1...distances.upperBound {
       var next: [Int] = []
       for i in frontier {
-        let x = i % width
-        let y = i / width
-        for dy in -1...1 {
-          let ny = y + dy
-          guard ny >= 0 && ny < height else { continue }
-          for dx in -1...1 {
-            let nx = x + dx
-            guard nx >= 0 && nx < width else { continue }
-            let j = ny * width + nx
-            if stamps[j] != stamp && ringStamps[j] != stamp {
-              ringStamps[j] = stamp
-              next.append(j)
-            }
+        Neighbours.eight(of: i, width: width, height: height) { j in
+          if stamps[j] != stamp && ringStamps[j] != stamp {
+            ringStamps[j] = stamp
+            next.append(j)
           }
         }
       }
