@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rebuilds IMG_7690.streak.png, the hand-made reference of the real green streak (see README.md).
+"""Builds IMG_7690.streak.png, the hand-made reference of the real green streak (see README.md).
 
 Usage: reference_7690.py PHOTO OUT.png   (PHOTO: IMG_7690-straightened.jpg, 4057x3241)
 """
