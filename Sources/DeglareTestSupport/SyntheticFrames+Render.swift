@@ -119,20 +119,20 @@ struct PaintingContent {
   let seed: Double
 
   init(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
-    ground = [random.uniform(30, 170), random.uniform(30, 160), random.uniform(30, 150)]
+    var random = SeededGenerator(seed: seed)
+    ground = [random.uniform(30...170), random.uniform(30...160), random.uniform(30...150)]
     var shapes: [(Double, Double, Double, Double, [Double])] = []
     for _ in 0..<6 {
-      let x0 = random.uniform(0, 0.8)
-      let y0 = random.uniform(0, 0.8)
+      let x0 = random.uniform(0...0.8)
+      let y0 = random.uniform(0...0.8)
       shapes.append(
         (
-          x0, y0, x0 + random.uniform(0.05, 0.35), y0 + random.uniform(0.05, 0.35),
-          [random.uniform(10, 240), random.uniform(10, 240), random.uniform(10, 240)]
+          x0, y0, x0 + random.uniform(0.05...0.35), y0 + random.uniform(0.05...0.35),
+          [random.uniform(10...240), random.uniform(10...240), random.uniform(10...240)]
         ))
     }
     self.shapes = shapes
-    self.seed = random.uniform(0, 100)
+    self.seed = random.uniform(0...100)
   }
 
   func colour(u: Double, v: Double) -> [Double] {

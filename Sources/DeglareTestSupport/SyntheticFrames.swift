@@ -125,26 +125,26 @@ public struct SyntheticFrameScene: Sendable {
   /// A random scene: a frame of a random style filling 45-92 % of the photo's width or height,
   /// yawed up to 14 degrees, pitched up to 10, rolled up to 5, with random mat, shadow and label.
   public static func random(seed: UInt64, size: PixelSize) -> SyntheticFrameScene {
-    var random = SplitMix64(seed: seed)
-    let aspect = random.uniform(0.65, 1.5)
+    var random = SeededGenerator(seed: seed)
+    let aspect = random.uniform(0.65...1.5)
     let frameHeight = 1.0
     let frameWidth = aspect
     let style = FrameStyle.allCases[Int(random.next() % UInt64(FrameStyle.allCases.count))]
     let moulding =
-      (style == .black ? random.uniform(0.02, 0.05) : random.uniform(0.06, 0.14)) * min(frameWidth, frameHeight)
-    let mat = random.uniform(0, 1) < 0.35 ? random.uniform(0.04, 0.1) * min(frameWidth, frameHeight) : 0
-    let wall = [random.uniform(150, 235), random.uniform(150, 235), random.uniform(150, 230)].map { $0 }
-    let grey = random.uniform(0, 1) < 0.6
+      (style == .black ? random.uniform(0.02...0.05) : random.uniform(0.06...0.14)) * min(frameWidth, frameHeight)
+    let mat = random.uniform(0...1) < 0.35 ? random.uniform(0.04...0.1) * min(frameWidth, frameHeight) : 0
+    let wall = [random.uniform(150...235), random.uniform(150...235), random.uniform(150...230)].map { $0 }
+    let grey = random.uniform(0...1) < 0.6
     let wallColour = grey ? Array(repeating: wall[0], count: 3) : wall
-    let fill = random.uniform(0.45, 0.92)
-    let focal = Double(max(size.width, size.height)) * random.uniform(0.8, 1.3)
+    let fill = random.uniform(0.45...0.92)
+    let focal = Double(max(size.width, size.height)) * random.uniform(0.8...1.3)
     // Distance so that the frame spans `fill` of the photo's limiting dimension.
     var distance = focal * max(frameWidth / (fill * Double(size.width)), frameHeight / (fill * Double(size.height)))
     let degrees = Double.pi / 180
     let (yaw, pitch, roll) = (
-      random.uniform(-14, 14) * degrees, random.uniform(-10, 10) * degrees, random.uniform(-5, 5) * degrees
+      random.uniform(-14...14) * degrees, random.uniform(-10...10) * degrees, random.uniform(-5...5) * degrees
     )
-    let aim = Point(x: random.uniform(-0.05, 0.05), y: random.uniform(-0.05, 0.05))
+    let aim = Point(x: random.uniform(-0.05...0.05), y: random.uniform(-0.05...0.05))
     // The whole frame stays in the photo with at least 1 % of wall: the user photographs all of it.
     let margin = 0.01 * Double(min(size.width, size.height))
     var planeToImage = camera(
@@ -165,30 +165,8 @@ public struct SyntheticFrameScene: Sendable {
       size: size, frameWidth: frameWidth, frameHeight: frameHeight, mouldingWidth: moulding, matWidth: mat,
       style: style,
       wallColour: wallColour,
-      shadowOffset: Point(x: random.uniform(-0.01, 0.03), y: random.uniform(0, 0.04)),
-      shadowSoftness: random.uniform(0.005, 0.03), shadowStrength: random.uniform(0, 0.35),
-      hasLabel: random.uniform(0, 1) < 0.5, planeToImage: planeToImage, seed: random.next())
-  }
-}
-
-/// A small deterministic random generator (SplitMix64), so scenes are the same on every machine.
-public struct SplitMix64: Sendable {
-  private var state: UInt64
-
-  /// Creates a generator.
-  public init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A uniform number in [low, high).
-  public mutating func uniform(_ low: Double, _ high: Double) -> Double {
-    low + (high - low) * Double(next() >> 11) / Double(1 << 53)
+      shadowOffset: Point(x: random.uniform(-0.01...0.03), y: random.uniform(0...0.04)),
+      shadowSoftness: random.uniform(0.005...0.03), shadowStrength: random.uniform(0...0.35),
+      hasLabel: random.uniform(0...1) < 0.5, planeToImage: planeToImage, seed: random.next())
   }
 }

@@ -34,14 +34,14 @@ public enum SyntheticImages {
   public static func noise(width: Int, height: Int, layout: ChannelLayout, bitDepth: BitDepth, seed: UInt64 = 1)
     -> ImageBuffer
   {
-    var state = seed
+    var random = SeededGenerator(seed: seed)
     let count = width * height * layout.channelCount
     switch bitDepth {
     case .eight:
-      let samples = (0..<count).map { _ in UInt8(truncatingIfNeeded: splitMix(&state) >> 56) }
+      let samples = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() >> 56) }
       return ImageBuffer(width: width, height: height, layout: layout, samples: samples)
     case .sixteen:
-      let samples = (0..<count).map { _ in UInt16(truncatingIfNeeded: splitMix(&state) >> 48) }
+      let samples = (0..<count).map { _ in UInt16(truncatingIfNeeded: random.next() >> 48) }
       return ImageBuffer(width: width, height: height, layout: layout, samples: samples)
     }
   }
@@ -68,14 +68,5 @@ public enum SyntheticImages {
       for x in 0..<width where inside(x, y) { values[y * width + x] = 255 }
     }
     return Mask(width: width, height: height, values: values)
-  }
-
-  /// The next value of a SplitMix64 generator.
-  public static func splitMix(_ state: inout UInt64) -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -174,7 +174,7 @@ struct RemoveCommand: Subcommand {
             + "\(formatPercent(detection.coveragePercent)) of the image; removing it with a \(automatic.growth) px margin")
       }
       guard automatic.mask.insideBoundingBox != nil else {
-        throw CommandFailure(.dataError, "nothing to remove: no glare was detected in \(imagePath)")
+        throw CommandFailure(.dataError, "nothing to remove: no glare was detected in \(imagePath); paint the glare white in a mask and pass it with --mask")
       }
       return automatic.mask
     }

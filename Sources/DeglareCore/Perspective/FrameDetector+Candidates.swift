@@ -174,28 +174,27 @@ extension FrameDetector {
     /// The mean of a per-step quantity of line `index` (given as prefix sums) over the middle
     /// 90 % of its segment `start`-`end`.
     private func sideAverage(_ sums: [Double], line index: Int, from start: Point, to end: Point) -> Double {
-      let line = lines[index].line
-      var t0 = line.parameter(of: start)
-      var t1 = line.parameter(of: end)
-      if t0 > t1 { swap(&t0, &t1) }
-      let trim = 0.05 * (t1 - t0)
-      let first = max(0, Int((t0 + trim + reach).rounded(.up)))
-      let last = min(sums.count - 2, Int((t1 - trim + reach).rounded(.down)))
-      guard last >= first else { return 0 }
-      return (sums[last + 1] - sums[first]) / Double(last - first + 1)
+      guard let steps = middleSteps(line: index, from: start, to: end, count: sums.count - 1) else { return 0 }
+      return (sums[steps.upperBound + 1] - sums[steps.lowerBound]) / Double(steps.count)
     }
 
     /// The fraction of the segment `start`-`end` of line `index` (its middle 90 %) with an edge.
     private func sideAverage(_ sums: [Int], line index: Int, from start: Point, to end: Point) -> Double {
+      guard let steps = middleSteps(line: index, from: start, to: end, count: sums.count - 1) else { return 0 }
+      return Double(sums[steps.upperBound + 1] - sums[steps.lowerBound]) / Double(steps.count)
+    }
+
+    /// The steps (of `count` along line `index`) in the middle 90 % of its segment `start`-`end`,
+    /// or nil when none are.
+    private func middleSteps(line index: Int, from start: Point, to end: Point, count: Int) -> ClosedRange<Int>? {
       let line = lines[index].line
       var t0 = line.parameter(of: start)
       var t1 = line.parameter(of: end)
       if t0 > t1 { swap(&t0, &t1) }
       let trim = 0.05 * (t1 - t0)
       let first = max(0, Int((t0 + trim + reach).rounded(.up)))
-      let last = min(sums.count - 2, Int((t1 - trim + reach).rounded(.down)))
-      guard last >= first else { return 0 }
-      return Double(sums[last + 1] - sums[first]) / Double(last - first + 1)
+      let last = min(count - 1, Int((t1 - trim + reach).rounded(.down)))
+      return last >= first ? first...last : nil
     }
   }
 

@@ -19,10 +19,10 @@ import Testing
     "exact up to the cap, above the cap beyond it, windowed and envelope passes alike",
     arguments: [0, 1, 3, 9, 24, 25, 60, 180])
   func matchesBruteForce(_ cap: Int) {
-    var state: UInt64 = UInt64(cap) + 17
+    var random = SeededGenerator(seed: UInt64(cap) + 17)
     for (width, height, density) in [(37, 29, 40), (50, 3, 8), (1, 30, 10), (30, 1, 5), (23, 41, 1000)] {
       let sources = (0..<(width * height)).map { _ in
-        UInt8(SyntheticImages.splitMix(&state) % UInt64(density) == 0 ? 1 : 0)
+        UInt8(random.next() % UInt64(density) == 0 ? 1 : 0)
       }
       let fast = DistanceTransform.squaredDistances(pixels: sources, source: 1, width: width, height: height, cap: cap)
       let slow = bruteForce(sources, width: width, height: height)
@@ -41,11 +41,11 @@ import Testing
 extension DistanceTransformTests {
   @Test("with a needed set, values are exact where needed and 0 at sources", arguments: [2, 8, 24])
   func neededSubset(_ cap: Int) {
-    var state: UInt64 = 99
+    var random = SeededGenerator(seed: 99)
     let width = 53
     let height = 31
-    let sources = (0..<(width * height)).map { _ in UInt8(SyntheticImages.splitMix(&state) % 9 == 0 ? 1 : 0) }
-    let needed = (0..<(width * height)).map { _ in UInt8(SyntheticImages.splitMix(&state) % 5 == 0 ? 1 : 0) }
+    let sources = (0..<(width * height)).map { _ in UInt8(random.next() % 9 == 0 ? 1 : 0) }
+    let needed = (0..<(width * height)).map { _ in UInt8(random.next() % 5 == 0 ? 1 : 0) }
     let full = DistanceTransform.squaredDistances(pixels: sources, source: 1, width: width, height: height, cap: cap)
     let partial = sources.withUnsafeBufferPointer { s in
       needed.withUnsafeBufferPointer { n in
