@@ -36,14 +36,17 @@ let package = Package(
       dependencies: ["DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
 
     // MARK: - CLI
-    .target(name: "DeglareCLI", dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
+    .target(
+      name: "DeglareCLI",
+      dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
     .executableTarget(
       name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer", exclude: ["README.md"]),
 
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
     .executableTarget(
-      name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore", "DeglarePipeline"], path: "Benchmarks/Swift"),
+      name: "deglare-bench", dependencies: ["DeglareCodecs", "DeglareCore", "DeglarePipeline"], path: "Benchmarks/Swift"
+    ),
     // Release-mode timing of the remove operations (crop, resample, feather, composite):
     // `swift build -c release --product ops-bench && .build/release/ops-bench`.
     .executableTarget(name: "ops-bench", dependencies: ["DeglareCore"], path: "Benchmarks/OpsBench"),

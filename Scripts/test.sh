@@ -17,6 +17,9 @@ chmod 700 "$scratch/runtime"
 # in the scratch folder, so nothing of this run outlives it.
 export TMPDIR="$scratch/tmp"
 
+# Style: the committed .swift-format, strict (warnings fail the run).
+swift format lint --strict --recursive Package.swift Sources Tests StubServer Tools Benchmarks/Swift Benchmarks/OpsBench
+
 swift build --build-tests
 
 # A private session bus; gnome-keyring unlocks a fresh "login" keyring in $scratch/data.

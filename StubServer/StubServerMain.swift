@@ -1,3 +1,5 @@
+// swift-format-ignore-file: OrderedImports
+// Glibc first: its @preconcurrency import must precede Foundation's re-export of it.
 @preconcurrency import Glibc
 import Foundation
 

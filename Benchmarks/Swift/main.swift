@@ -38,7 +38,8 @@ func emit(_ members: [(String, JSONValue)]) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, ["codec", "remove"].contains(arguments[0]) else {
   FileHandle.standardError.write(
-    Data("usage: deglare-bench codec [--runs N] FILE... | deglare-bench remove [--runs N] IMAGE MASK UPLOAD_EDGE\n".utf8))
+    Data(
+      "usage: deglare-bench codec [--runs N] FILE... | deglare-bench remove [--runs N] IMAGE MASK UPLOAD_EDGE\n".utf8))
   exit(64)
 }
 var runs = 3
@@ -70,8 +71,10 @@ func removeSteps(image imagePath: String, mask maskPath: String, uploadEdge: Int
     PixelSize(width: uploadEdge, height: uploadEdge), PixelSize(width: uploadEdge * 3 / 2, height: uploadEdge),
     PixelSize(width: uploadEdge, height: uploadEdge * 3 / 2),
   ])
-  var plan = RemoveSteps.plan(mask: mask, capability: capability, padding: 0.12)!
-  let planning = best(runs) { plan = RemoveSteps.plan(mask: mask, capability: capability, padding: 0.12)! }
+  guard var plan = RemoveSteps.plan(mask: mask, capability: capability, padding: 0.12) else {
+    fatalError("the benchmark mask is empty")
+  }
+  let planning = best(runs) { plan = RemoveSteps.plan(mask: mask, capability: capability, padding: 0.12) ?? plan }
   var crop = decoded.image.cropped(to: plan.crop)
   let cropping = best(runs) { crop = decoded.image.cropped(to: plan.crop) }
   var upload = crop

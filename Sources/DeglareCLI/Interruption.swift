@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
 import DeglareCodecs
 import Dispatch
 import Synchronization
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
 
 /// SIGINT and SIGTERM handling for the whole process.
 ///

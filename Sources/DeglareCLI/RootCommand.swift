@@ -1,8 +1,9 @@
+import DeglareKeyStore
+import Foundation
+
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
-import DeglareKeyStore
-import Foundation
 
 /// The `deglare` command: dispatches to subcommands and is the single exit point.
 public enum RootCommand {
@@ -129,7 +130,8 @@ public enum RootCommand {
     _ word: String, candidates: [any Subcommand.Type], parent: String
   ) -> String {
     let names = candidates.map { $0.spec.name }
-    var message = word.hasPrefix("-") && parent == "deglare"
+    var message =
+      word.hasPrefix("-") && parent == "deglare"
       ? "unknown option '\(word)'"
       : "unknown command '\(word)'" + (parent == "deglare" ? "" : " for '\(parent)'")
     if let best = ArgumentParser.closest(to: word, in: names) {

@@ -36,7 +36,8 @@ public enum JPEGCodec {
   /// Encodes an image. Alpha is dropped and 16-bit samples are rounded to 8 bits (JPEG holds
   /// neither); metadata keeps ICC, EXIF (orientation 1), XMP and the density.
   public static func encode(
-    _ image: ImageBuffer, metadata: ImageMetadata = ImageMetadata(), options: JPEGEncodingOptions = JPEGEncodingOptions()
+    _ image: ImageBuffer, metadata: ImageMetadata = ImageMetadata(),
+    options: JPEGEncodingOptions = JPEGEncodingOptions()
   ) throws(CodecError) -> [UInt8] {
     try LibJPEG.encode(image, metadata: metadata, options: options)
   }

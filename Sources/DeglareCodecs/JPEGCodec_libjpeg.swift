@@ -116,7 +116,8 @@ enum LibJPEG {
         var done = 0
         while done < storedHeight {
           var read: UInt32 = 0
-          let status = cjpeg_read_rows(decoder, pointers.baseAddress! + done, UInt32(storedHeight - done), &read)
+          let status = cjpeg_read_rows(
+            decoder, pointers.baseAddress.map { $0 + done }, UInt32(storedHeight - done), &read)
           if status != 0 || read == 0 { return true }
           done += Int(read)
         }

@@ -110,7 +110,12 @@ enum LibPNG {
               let bands = deflateWave(
                 rows: rows, image: image, firstBand: first, count: wave, rowsPerBand: rowsPerBand,
                 bandCount: bandCount, filter: upFilter, compression: compression)
-              defer { bands.forEach { var band = $0; cpng_band_free(&band) } }
+              defer {
+                for band in bands {
+                  var owned = band
+                  cpng_band_free(&owned)
+                }
+              }
               guard bands.count == wave else { return "zlib failed (out of memory?)" }
               for (offset, band) in bands.enumerated() {
                 let index = first + offset
@@ -156,11 +161,11 @@ enum LibPNG {
         cpng_deflate_band(
           sharedRows, UInt32(image.width), UInt32(firstRow), UInt32(rowCount), Int32(image.channelCount),
           Int32(image.bitDepth.rawValue), filter, compression.zlibLevel, compression.zlibStrategy,
-          index == bandCount - 1 ? 1 : 0, bandSlots.baseAddress! + offset, e.baseAddress, e.count)
+          index == bandCount - 1 ? 1 : 0, bandSlots.baseAddress.map { $0 + offset }, e.baseAddress, e.count)
       }
     }
     if let bad = failures.firstIndex(where: { $0 != 0 }) {
-      for offset in 0..<count where offset != bad { cpng_band_free(slots.baseAddress! + offset) }
+      for offset in 0..<count where offset != bad { cpng_band_free(slots.baseAddress.map { $0 + offset }) }
       return []
     }
     return Array(slots)
@@ -225,7 +230,8 @@ enum LibPNG {
         meta.xmp = bytes
       } else {
         // tEXt and zTXt are Latin-1; iTXt is UTF-8.
-        let value = kind == 2 ? String(decoding: bytes, as: UTF8.self) : String(bytes.map { Character(Unicode.Scalar($0)) })
+        let value =
+          kind == 2 ? String(decoding: bytes, as: UTF8.self) : String(bytes.map { Character(Unicode.Scalar($0)) })
         meta.texts.append(ImageMetadata.TextEntry(keyword: keyword, text: value))
       }
     }
@@ -259,8 +265,11 @@ enum LibPNG {
       return (keyword, text, latin1 ? (entry.text.utf8.count > 1024 ? 1 : 0) : 2)
     }
     if let xmp = metadata.xmp {
-      texts.append((Array(PNGCodec.xmpKeyword.utf8).map { CChar(bitPattern: $0) } + [0],
-                    xmp.filter { $0 != 0 }.map { CChar(bitPattern: $0) } + [0], 2))
+      texts.append(
+        (
+          Array(PNGCodec.xmpKeyword.utf8).map { CChar(bitPattern: $0) } + [0],
+          xmp.filter { $0 != 0 }.map { CChar(bitPattern: $0) } + [0], 2
+        ))
     }
     let iccName = Array((metadata.iccProfileName ?? "ICC profile").utf8.prefix(79)).map { CChar(bitPattern: $0) } + [0]
     let icc = metadata.iccProfile ?? []
@@ -291,8 +300,10 @@ enum LibPNG {
                 meta.gamma = Int32(clamping: metadata.gamma ?? 0)
                 if let c = metadata.chromaticities, c.count == 8 {
                   meta.has_chrm = 1
-                  meta.chrm = (Int32(clamping: c[0]), Int32(clamping: c[1]), Int32(clamping: c[2]), Int32(clamping: c[3]),
-                               Int32(clamping: c[4]), Int32(clamping: c[5]), Int32(clamping: c[6]), Int32(clamping: c[7]))
+                  meta.chrm = (
+                    Int32(clamping: c[0]), Int32(clamping: c[1]), Int32(clamping: c[2]), Int32(clamping: c[3]),
+                    Int32(clamping: c[4]), Int32(clamping: c[5]), Int32(clamping: c[6]), Int32(clamping: c[7])
+                  )
                 }
                 return body(&meta)
               }
@@ -325,7 +336,7 @@ func withPointers<R>(to strings: [[CChar]], _ body: ([UnsafePointer<CChar>?]) ->
     storage.append(copy)
     pointers.append(UnsafePointer(copy))
   }
-  defer { storage.forEach { $0.deallocate() } }
+  defer { for copy in storage { copy.deallocate() } }
   return body(pointers)
 }
 

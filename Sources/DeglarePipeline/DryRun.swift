@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
 import DeglareCodecs
 import DeglareCore
 import DeglareProviders
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
 
 /// `remove --dry-run DIR`: writes exactly what the provider would receive, plus the plan, and
 /// calls nothing. Needs no key and no network.

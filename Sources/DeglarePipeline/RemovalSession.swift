@@ -117,7 +117,8 @@ public actor RemovalSession {
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
       throw RemovalError.nothingLoaded
     }
-    try OutputFile.preflight(settings.output.path, overwrite: settings.output.options.overwrite, inputs: settings.output.inputs)
+    try OutputFile.preflight(
+      settings.output.path, overwrite: settings.output.options.overwrite, inputs: settings.output.inputs)
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan, prompt: settings.prompt)
 
     // The provider runs in a task of its own, so a teardown can abort the transfer; the

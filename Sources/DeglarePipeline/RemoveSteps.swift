@@ -25,7 +25,8 @@ public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
 /// dry run and the tests share them.
 public enum RemoveSteps {
   /// Checks the mask against the image and returns it binarized.
-  public static func validatedMask(_ mask: Mask, image: ImageBuffer, maskPath: String, imagePath: String) throws -> Mask {
+  public static func validatedMask(_ mask: Mask, image: ImageBuffer, maskPath: String, imagePath: String) throws -> Mask
+  {
     guard mask.size == image.size else {
       throw RemoveInputError.sizeMismatch(mask: mask.size, image: image.size, maskPath: maskPath, imagePath: imagePath)
     }
@@ -63,7 +64,8 @@ public enum RemoveSteps {
     let alpha = Feather.alpha(mask: mask, crop: crop, width: feather)
     var pixels = image.cropped(to: crop)
     Composite.apply(
-      patch: patchAtCrop, alpha: alpha, onto: &pixels, at: PixelRect(x: 0, y: 0, width: crop.width, height: crop.height))
+      patch: patchAtCrop, alpha: alpha, onto: &pixels, at: PixelRect(x: 0, y: 0, width: crop.width, height: crop.height)
+    )
     return RegionOverlay(x: crop.x, y: crop.y, pixels: pixels)
   }
 
@@ -75,7 +77,8 @@ public enum RemoveSteps {
     if patch.width < 8 || patch.height < 8 || max(expected / actual, actual / expected) > 1.25 {
       throw RemovalError.unusablePatch(
         provider: provider,
-        message: "the returned image is \(patch.width)x\(patch.height), which cannot be the \(uploadSize) crop that was sent")
+        message:
+          "the returned image is \(patch.width)x\(patch.height), which cannot be the \(uploadSize) crop that was sent")
     }
   }
 }

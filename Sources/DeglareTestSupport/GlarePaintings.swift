@@ -43,7 +43,11 @@ public struct TestPainting: Sendable {
     texture = grain
     paint = [Float](repeating: 0, count: width * height * 3)
     glare = [Float](repeating: 0, count: width * height * 3)
-    fill { _, _ in true } colour: { _, _ in wall }
+    fill { _, _ in
+      true
+    } colour: { _, _ in
+      wall
+    }
   }
 
   /// Paints `colour(x, y)` (sRGB 0...1, textured) wherever `inside(x, y)` holds: hard edges.
@@ -67,7 +71,9 @@ public struct TestPainting: Sendable {
   public mutating func rectangle(
     x0: Int, y0: Int, x1: Int, y1: Int, colour: (Double, Double, Double), shading: Double = 0
   ) {
-    fill { x, y in x >= x0 && x < x1 && y >= y0 && y < y1 } colour: { x, _ in
+    fill { x, y in
+      x >= x0 && x < x1 && y >= y0 && y < y1
+    } colour: { x, _ in
       let s = 1 + shading * (2 * Double(x - x0) / Double(max(x1 - x0 - 1, 1)) - 1)
       return (colour.0 * s, colour.1 * s, colour.2 * s)
     }

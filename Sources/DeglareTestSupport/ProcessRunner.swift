@@ -95,6 +95,7 @@ public final class RunningProcess: @unchecked Sendable {
     let status =
       process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return ProcessRunner.Outcome(
-      status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+      status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self)
+    )
   }
 }

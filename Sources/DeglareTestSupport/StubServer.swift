@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import Foundation
+@preconcurrency import Glibc
 
 /// A client for a running stub server's control API (`/__control/...`, see StubServer/README.md).
 ///
@@ -64,7 +64,9 @@ public struct StubServer: Sendable {
   /// Every API request recorded so far, oldest first.
   public func requests() throws -> [StubRecordedRequest] {
     let response = try expectOK(request("GET", "/__control/requests"))
-    return try JSONDecoder().decode([StubRecordedRequest].self, from: Data(response.body))
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return try decoder.decode([StubRecordedRequest].self, from: Data(response.body))
   }
 
   /// The raw body of recorded request `index`.
@@ -156,7 +158,7 @@ public struct StubRecordedRequest: Decodable, Sendable {
     /// File name, nil for a text field.
     public var filename: String?
     /// Part Content-Type, nil when absent.
-    public var content_type: String?
+    public var contentType: String?
     /// Byte count.
     public var length: Int
     /// The part's header lines as sent.
@@ -172,11 +174,11 @@ public struct StubRecordedRequest: Decodable, Sendable {
     /// "contents[0].parts[1]".
     public var path: String
     /// "inlineData" or "inline_data".
-    public var part_key: String
+    public var partKey: String
     /// "mimeType" or "mime_type".
-    public var mime_key: String
+    public var mimeKey: String
     /// The declared MIME type.
-    public var mime_type: String
+    public var mimeType: String
     /// "standard", "url", "either" or "mixed".
     public var alphabet: String
     /// Whether the base64 ended with '='.
@@ -196,7 +198,7 @@ public struct StubRecordedRequest: Decodable, Sendable {
     /// Pixel height.
     public var height: Int?
     /// 8 or 16.
-    public var bit_depth: Int?
+    public var bitDepth: Int?
     /// "gray", "RGB", "RGBA" ...
     public var channels: String?
   }
@@ -212,9 +214,9 @@ public struct StubRecordedRequest: Decodable, Sendable {
   /// Headers as [name, value] in wire order.
   public var headers: [[String]]
   /// The Content-Type header.
-  public var content_type: String?
+  public var contentType: String?
   /// Body byte count.
-  public var body_length: Int
+  public var bodyLength: Int
   /// The mode that answered it.
   public var mode: String
   /// The answer's status (0 while held).
@@ -222,7 +224,7 @@ public struct StubRecordedRequest: Decodable, Sendable {
   /// Multipart parts, for multipart requests.
   public var multipart: [Part]?
   /// Inline images, for JSON requests.
-  public var inline_images: [InlineImage]?
+  public var inlineImages: [InlineImage]?
 
   /// The first header with this name (case-insensitive).
   public func header(_ name: String) -> String? {

@@ -5,8 +5,8 @@
 // stub unblocks its signals at start, keeps `--exit-on-stdin-eof` (we hold its stdin), and
 // `stop()` still escalates to SIGKILL after a second, so a test can never hang on a stuck child.
 
-@preconcurrency import Glibc
 import Foundation
+@preconcurrency import Glibc
 
 /// A running stub server, its port and a client for its control API.
 public final class StubServerProcess: @unchecked Sendable {

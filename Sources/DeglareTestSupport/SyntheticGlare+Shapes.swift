@@ -118,8 +118,11 @@ extension SyntheticGlare {
     for (index, glyph) in glyphs.enumerated() {
       let glyphLeft = left + boxWidth * (0.12 + 0.2 * Double(index))
       for (x0, y0, x1, y1) in glyph {
-        segments.append((glyphLeft + x0 * glyphWidth, glyphTop + y0 * glyphHeight,
-                         glyphLeft + x1 * glyphWidth, glyphTop + y1 * glyphHeight))
+        segments.append(
+          (
+            glyphLeft + x0 * glyphWidth, glyphTop + y0 * glyphHeight,
+            glyphLeft + x1 * glyphWidth, glyphTop + y1 * glyphHeight
+          ))
       }
     }
     let green = [0.08, 1.0, 0.3]
@@ -134,7 +137,8 @@ extension SyntheticGlare {
         let gap = (outsideX * outsideX + outsideY * outsideY).squareRoot()
         guard gap < 6 * glow else { continue }
         // Defocused box edge: a smooth step over about `blur` pixels, then the glow.
-        let body = 1.1 * (gap > 0 ? exp(-gap * gap / (2 * blur * blur)) : 1) + 0.12 * exp(-gap * gap / (2 * glow * glow))
+        let body =
+          1.1 * (gap > 0 ? exp(-gap * gap / (2 * blur * blur)) : 1) + 0.12 * exp(-gap * gap / (2 * glow * glow))
         var letters = 0.0
         for (x0, y0, x1, y1) in segments {
           let d = distance(px, py, x0, y0, x1, y1)

@@ -27,7 +27,10 @@ import Testing
   @Test func unknownOptionIsAUsageError() async {
     let outcome = await runDeglare(["verify", "a.png", "b.png", "--mask", "m.png", "--jsno"])
     #expect(outcome.code == .usage)
-    #expect(outcome.stderr == "error: unknown option '--jsno' for 'deglare verify' (did you mean '--json'?).\nSee 'deglare help verify'.\n")
+    #expect(
+      outcome.stderr
+        == "error: unknown option '--jsno' for 'deglare verify' (did you mean '--json'?).\nSee 'deglare help verify'.\n"
+    )
   }
 
   @Test func missingValuesAndArguments() async {

@@ -27,11 +27,14 @@ import Testing
     #expect(status.code == .success)
     #expect(
       status.stdout
-        == "openai: sk-p…WXYZ from the Secret Service\ngemini: no key; set GOOGLE_API_KEY or GEMINI_API_KEY or run 'deglare keys set gemini'\n")
-    let json = await run(["keys", "status", "--json"], environment: ["GEMINI_API_KEY": "AIzaSyA-1234567890-abcd"], store: store)
+        == "openai: sk-p…WXYZ from the Secret Service\ngemini: no key; set GOOGLE_API_KEY or GEMINI_API_KEY or run 'deglare keys set gemini'\n"
+    )
+    let json = await run(
+      ["keys", "status", "--json"], environment: ["GEMINI_API_KEY": "AIzaSyA-1234567890-abcd"], store: store)
     #expect(
       json.stdout
-        == "{\"openai\":{\"source\":\"Secret Service\",\"key\":\"sk-p…WXYZ\"},\"gemini\":{\"source\":\"GEMINI_API_KEY\",\"key\":\"AIza…abcd\"}}\n")
+        == "{\"openai\":{\"source\":\"Secret Service\",\"key\":\"sk-p…WXYZ\"},\"gemini\":{\"source\":\"GEMINI_API_KEY\",\"key\":\"AIza…abcd\"}}\n"
+    )
     for outcome in [set, status, json] {
       #expect(!outcome.stdout.contains(key) && !outcome.stderr.contains(key))
     }
@@ -48,7 +51,8 @@ import Testing
     #expect(try store.lookup(.gemini) == "AIza-0123456789")
     let twoLines = await run(["keys", "set", "gemini"], input: .piped("AIza-0123456789\n\n"), store: store)
     #expect(twoLines.code == .noPermission)
-    #expect(twoLines.stderr == "error: that key cannot be used: it contains whitespace (a copied line break or space?).\n")
+    #expect(
+      twoLines.stderr == "error: that key cannot be used: it contains whitespace (a copied line break or space?).\n")
     let empty = await run(["keys", "set", "gemini"], input: .piped("\n"), store: store)
     #expect(empty.code == .noPermission)
     #expect(try store.lookup(.gemini) == "AIza-0123456789")
@@ -75,13 +79,15 @@ import Testing
   }
 
   @Test func noSecretServiceIsOneSentenceWithBothFixes() async {
-    let outcome = await run(["keys", "set", "openai"], input: .piped("sk-0123456789abcdef"), store: UnavailableSecretStore())
+    let outcome = await run(
+      ["keys", "set", "openai"], input: .piped("sk-0123456789abcdef"), store: UnavailableSecretStore())
     #expect(outcome.code == .noPermission)
     #expect(
       outcome.stderr
         == "error: no Secret Service is reachable (Cannot autolaunch D-Bus without X11 $DISPLAY); start one, such as "
         + "gnome-keyring in your desktop session, or set OPENAI_API_KEY in the environment instead.\n")
-    let status = await run(["keys", "status"], environment: ["OPENAI_API_KEY": "sk-0123456789abcdef"], store: UnavailableSecretStore())
+    let status = await run(
+      ["keys", "status"], environment: ["OPENAI_API_KEY": "sk-0123456789abcdef"], store: UnavailableSecretStore())
     #expect(status.code == .success)
     #expect(status.stdout.hasPrefix("openai: sk-0…cdef from OPENAI_API_KEY\n"))
   }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct VerifyTests {
   /// Writes original.png, a mask with a 4x3 block at (5, 2), and returns their paths.
-  func writeCase(_ dir: String, depth: BitDepth = .eight) throws -> (original: String, mask: String, image: ImageBuffer, maskImage: Mask) {
+  func writeCase(_ dir: String, depth: BitDepth = .eight) throws -> (
+    original: String, mask: String, image: ImageBuffer, maskImage: Mask
+  ) {
     let image = SyntheticImages.formula(width: 16, height: 10, layout: .rgba, bitDepth: depth)
     let mask = SyntheticImages.mask(width: 16, height: 10, rects: [PixelRect(x: 5, y: 2, width: 4, height: 3)])
     try OutputFile.write(try PNGCodec.encode(image), to: dir + "/original.png", overwrite: false)
@@ -78,7 +80,9 @@ import Testing
   @Test func undecodableInputIsBadInput() async throws {
     try await withTemporaryDirectory { dir in
       let files = try writeCase(dir)
-      let outcome = await runDeglare(["verify", files.original, Fixtures.path("corrupt/png-truncated.png"), "--mask", files.mask])
+      let outcome = await runDeglare([
+        "verify", files.original, Fixtures.path("corrupt/png-truncated.png"), "--mask", files.mask,
+      ])
       #expect(outcome.code == .dataError)
       #expect(outcome.stderr.hasPrefix("error: cannot decode \(Fixtures.path("corrupt/png-truncated.png")): "))
     }

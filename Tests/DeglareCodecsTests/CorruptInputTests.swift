@@ -4,12 +4,14 @@ import DeglareTestSupport
 import Testing
 
 @Suite struct CorruptInputTests {
-  @Test("every corrupt or unsupported fixture is an error value, never a crash", arguments: [
-    ("png-truncated.png", CodecError.Kind.corrupt), ("png-bad-crc.png", .corrupt),
-    ("png-bad-signature.png", .unrecognizedFormat), ("png-bomb.png", .tooLarge), ("empty.png", .unrecognizedFormat),
-    ("not-an-image.png", .unrecognizedFormat), ("jpeg-truncated.jpg", .corrupt), ("jpeg-header-only.jpg", .corrupt),
-    ("jpeg-bomb.jpg", .tooLarge), ("jpeg-cmyk.jpg", .unsupported), ("jpeg-no-quant-table.jpg", .corrupt),
-  ])
+  @Test(
+    "every corrupt or unsupported fixture is an error value, never a crash",
+    arguments: [
+      ("png-truncated.png", CodecError.Kind.corrupt), ("png-bad-crc.png", .corrupt),
+      ("png-bad-signature.png", .unrecognizedFormat), ("png-bomb.png", .tooLarge), ("empty.png", .unrecognizedFormat),
+      ("not-an-image.png", .unrecognizedFormat), ("jpeg-truncated.jpg", .corrupt), ("jpeg-header-only.jpg", .corrupt),
+      ("jpeg-bomb.jpg", .tooLarge), ("jpeg-cmyk.jpg", .unsupported), ("jpeg-no-quant-table.jpg", .corrupt),
+    ])
   func corruptFixture(name: String, kind: CodecError.Kind) throws {
     let bytes = try Fixtures.bytes("corrupt/\(name)")
     let error = #expect(throws: CodecError.self) { try ImageDecoder.decode(bytes) }
@@ -41,7 +43,9 @@ import Testing
     for name in ["png/rgba16.png", "jpeg/progressive-420.jpg"] {
       let bytes = try Fixtures.bytes(name)
       for length in stride(from: 0, to: bytes.count, by: 7) {
-        #expect(throws: CodecError.self, "\(name) cut at \(length)") { try ImageDecoder.decode(Array(bytes.prefix(length))) }
+        #expect(throws: CodecError.self, "\(name) cut at \(length)") {
+          try ImageDecoder.decode(Array(bytes.prefix(length)))
+        }
       }
     }
   }

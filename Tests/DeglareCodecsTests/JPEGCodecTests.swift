@@ -26,10 +26,12 @@ import Testing
     return ImageBuffer(width: width, height: height, layout: gray ? .gray : .rgb, samples: Array(bytes[index...]))
   }
 
-  @Test("decodes exactly like djpeg", arguments: [
-    ("baseline-444", "ppm"), ("baseline-422", "ppm"), ("baseline-420", "ppm"), ("progressive-420", "ppm"),
-    ("gray", "pgm"),
-  ])
+  @Test(
+    "decodes exactly like djpeg",
+    arguments: [
+      ("baseline-444", "ppm"), ("baseline-422", "ppm"), ("baseline-420", "ppm"), ("progressive-420", "ppm"),
+      ("gray", "pgm"),
+    ])
   func matchesDjpeg(name: String, golden: String) throws {
     let decoded = try ImageDecoder.decode(try Fixtures.bytes("jpeg/\(name).jpg"))
     #expect(decoded.format == .jpeg)
@@ -43,7 +45,9 @@ import Testing
     #expect(decoded.appliedOrientation == value)
     #expect(image.width == 32 && image.height == 16)
     // Quadrant centres: red top-left, green top-right, blue bottom-left, white bottom-right.
-    let probes: [(Int, Int, [Int])] = [(4, 3, [255, 0, 0]), (27, 3, [0, 255, 0]), (4, 12, [0, 0, 255]), (27, 12, [255, 255, 255])]
+    let probes: [(Int, Int, [Int])] = [
+      (4, 3, [255, 0, 0]), (27, 3, [0, 255, 0]), (4, 12, [0, 0, 255]), (27, 12, [255, 255, 255]),
+    ]
     for (x, y, expected) in probes {
       let actual = image.pixel(x: x, y: y)
       let close = zip(actual, expected).allSatisfy { abs($0 - $1) <= 12 }
@@ -80,7 +84,9 @@ import Testing
     let bytes = try JPEGCodec.encode(original, options: JPEGEncodingOptions(quality: quality))
     let decoded = try ImageDecoder.decode(bytes).image
     var worst = 0
-    for i in 0..<original.samples8.count { worst = max(worst, abs(Int(original.samples8[i]) - Int(decoded.samples8[i]))) }
+    for i in 0..<original.samples8.count {
+      worst = max(worst, abs(Int(original.samples8[i]) - Int(decoded.samples8[i])))
+    }
     #expect(worst < (quality == 95 ? 16 : 60))
     let low = try JPEGCodec.encode(original, options: JPEGEncodingOptions(quality: 20)).count
     #expect(low < bytes.count)

@@ -22,10 +22,12 @@ import Testing
     }
   }
 
-  @Test("round trip: decode, encode, decode gives identical samples for every variant", arguments: [
-    "gray8", "gray16", "gray-alpha8", "gray-alpha16", "rgb8", "rgb16", "rgba8", "rgba16", "palette",
-    "palette-trns", "gray1", "interlaced-rgb8", "interlaced-rgba16", "metadata", "srgb",
-  ])
+  @Test(
+    "round trip: decode, encode, decode gives identical samples for every variant",
+    arguments: [
+      "gray8", "gray16", "gray-alpha8", "gray-alpha16", "rgb8", "rgb16", "rgba8", "rgba16", "palette",
+      "palette-trns", "gray1", "interlaced-rgb8", "interlaced-rgba16", "metadata", "srgb",
+    ])
   func roundTrip(name: String) throws {
     let first = try ImageDecoder.decode(try Fixtures.bytes("png/\(name).png"))
     for compression in PNGCompression.allCases {
@@ -106,8 +108,11 @@ import Testing
     #expect(png.image == jpeg.image)
   }
 
-  @Test("images big enough for several deflate bands round-trip exactly (libpng checks the combined Adler-32)",
-    arguments: [(ChannelLayout.rgb, BitDepth.eight, 700, 1200), (.rgba, .sixteen, 613, 487), (.gray, .eight, 1200, 1400)])
+  @Test(
+    "images big enough for several deflate bands round-trip exactly (libpng checks the combined Adler-32)",
+    arguments: [
+      (ChannelLayout.rgb, BitDepth.eight, 700, 1200), (.rgba, .sixteen, 613, 487), (.gray, .eight, 1200, 1400),
+    ])
   func bandedEncoding(layout: ChannelLayout, depth: BitDepth, width: Int, height: Int) throws {
     let image = SyntheticImages.noise(width: width, height: height, layout: layout, bitDepth: depth, seed: 3)
     let metadata = try ImageDecoder.decode(try Fixtures.bytes("png/metadata.png")).metadata

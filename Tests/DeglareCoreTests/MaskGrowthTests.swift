@@ -26,7 +26,8 @@ import Testing
     #expect(grown[7, 2] == 255 && grown[7, 1] == 0 && grown[9, 7] == 255 && grown[10, 7] == 0)
   }
 
-  @Test("matches the brute-force definition for blobs at edges and corners, with and without a band",
+  @Test(
+    "matches the brute-force definition for blobs at edges and corners, with and without a band",
     arguments: [(0, 0), (1, 0), (4, 0), (4, 2), (7, 3)])
   func bruteForce(radius: Int, band: Int) {
     let mask = SyntheticMasks.blobs(width: 23, height: 17)

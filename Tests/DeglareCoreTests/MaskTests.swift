@@ -25,7 +25,8 @@ import Testing
 
   @Test("16-bit masks are scaled to 8 bits first")
   func fromSixteenBit() {
-    let image = ImageBuffer(width: 4, height: 1, layout: .grayAlpha, samples: [0, 9, 32896, 9, 32639, 9, 65535, 9] as [UInt16])
+    let image = ImageBuffer(
+      width: 4, height: 1, layout: .grayAlpha, samples: [0, 9, 32896, 9, 32639, 9, 65535, 9] as [UInt16])
     #expect(Mask(image: image).values == [0, 128, 127, 255])
   }
 }

@@ -8,16 +8,19 @@ import Testing
     let bare = KeyResolver(environment: [:], store: store)
     #expect(try bare.resolve(.openai) == ResolvedKey(value: "sk-stored-000000000000", source: .secretService))
     let withEnv = KeyResolver(environment: ["OPENAI_API_KEY": "sk-env-11111111111"], store: store)
-    #expect(try withEnv.resolve(.openai) == ResolvedKey(value: "sk-env-11111111111", source: .environment("OPENAI_API_KEY")))
+    #expect(
+      try withEnv.resolve(.openai) == ResolvedKey(value: "sk-env-11111111111", source: .environment("OPENAI_API_KEY")))
   }
 
   @Test("GOOGLE_API_KEY wins over GEMINI_API_KEY, as in Google's SDK")
   func geminiOrder() throws {
     let store = InMemorySecretStore([.gemini: "AIza-stored-0000000000"])
-    let both = KeyResolver(environment: ["GOOGLE_API_KEY": "google-key-123456", "GEMINI_API_KEY": "gemini-key-123456"], store: store)
+    let both = KeyResolver(
+      environment: ["GOOGLE_API_KEY": "google-key-123456", "GEMINI_API_KEY": "gemini-key-123456"], store: store)
     #expect(try both.resolve(.gemini).source == .environment("GOOGLE_API_KEY"))
     let gemini = KeyResolver(environment: ["GEMINI_API_KEY": "gemini-key-123456"], store: store)
-    #expect(try gemini.resolve(.gemini) == ResolvedKey(value: "gemini-key-123456", source: .environment("GEMINI_API_KEY")))
+    #expect(
+      try gemini.resolve(.gemini) == ResolvedKey(value: "gemini-key-123456", source: .environment("GEMINI_API_KEY")))
     let empty = KeyResolver(environment: ["GOOGLE_API_KEY": "", "GEMINI_API_KEY": ""], store: store)
     #expect(try empty.resolve(.gemini).source == .secretService)
   }

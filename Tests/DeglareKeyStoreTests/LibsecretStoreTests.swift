@@ -35,7 +35,8 @@ struct LibsecretStoreTests {
     defer { _ = try? store.delete(.gemini) }
     let resolved = try KeyResolver(environment: [:], store: store).resolve(.gemini)
     #expect(resolved == ResolvedKey(value: "AIza-resolver-test-123456", source: .secretService))
-    let overridden = try KeyResolver(environment: ["GEMINI_API_KEY": "AIza-env-999999999999"], store: store).resolve(.gemini)
+    let overridden = try KeyResolver(environment: ["GEMINI_API_KEY": "AIza-env-999999999999"], store: store).resolve(
+      .gemini)
     #expect(overridden.source == .environment("GEMINI_API_KEY"))
   }
 

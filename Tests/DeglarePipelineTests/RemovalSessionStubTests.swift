@@ -29,7 +29,8 @@ import Testing
     RemoveSettings(output: OutputSettings(path: path, options: ImageWriteOptions(), inputs: []))
   }
 
-  @Test("each teardown while the stub holds the answer: dropped, session as the teardown left it, no file",
+  @Test(
+    "each teardown while the stub holds the answer: dropped, session as the teardown left it, no file",
     arguments: ["cancel", "clearMask", "replaceMask", "replaceImage", "close"])
   func teardown(kind: String) async throws {
     try await withStubServer(mode: "gate") { server in
@@ -44,7 +45,8 @@ import Testing
         case "clearMask": await session.clearMask()
         case "replaceMask": await session.replaceMask(other)
         case "replaceImage":
-          await session.replaceImage(DecodedImage(image: Self.image, metadata: ImageMetadata(), format: .png), path: "b.png")
+          await session.replaceImage(
+            DecodedImage(image: Self.image, metadata: ImageMetadata(), format: .png), path: "b.png")
         default: await session.close()
         }
         let generation = await session.generation

@@ -43,7 +43,8 @@ import Testing
     case cancel, clearMask, replaceMask, replaceImage, close
   }
 
-  @Test("a teardown while the provider holds its answer drops the answer and writes nothing",
+  @Test(
+    "a teardown while the provider holds its answer drops the answer and writes nothing",
     arguments: Teardown.allCases, [true, false])
   func teardownDropsTheResult(teardown: Teardown, honoursCancellation: Bool) async throws {
     try await withTemporaryDirectory { dir in
@@ -115,7 +116,8 @@ import Testing
           case .clearMask: await session.clearMask()
           case .replaceMask: await session.replaceMask(Self.mask)
           case .replaceImage:
-            await session.replaceImage(DecodedImage(image: Self.image, metadata: ImageMetadata(), format: .png), path: "x")
+            await session.replaceImage(
+              DecodedImage(image: Self.image, metadata: ImageMetadata(), format: .png), path: "x")
           case .close: await session.close()
           }
           provider.release()

@@ -30,12 +30,14 @@ final class GatedProvider: ImageEditProvider, Sendable {
       defer { s.waiters = [] }
       return s.waiters
     }
-    waiters.forEach { $0.resume() }
+    for waiter in waiters { waiter.resume() }
   }
 
   func uploadPreview(for request: EditRequest) throws -> [UploadFile] {
-    [UploadFile(name: "image.png", bytes: try PNGCodec.encode(request.image)),
-     UploadFile(name: "mask.png", bytes: try PNGCodec.encode(request.mask.grayImage))]
+    [
+      UploadFile(name: "image.png", bytes: try PNGCodec.encode(request.image)),
+      UploadFile(name: "mask.png", bytes: try PNGCodec.encode(request.mask.grayImage)),
+    ]
   }
 
   func edit(_ request: EditRequest) async throws -> EditResult {

@@ -36,14 +36,14 @@ struct CurlTransportTests {
       let request = HTTPRequest(method: .post, url: server.openAIBaseURL + "/images/edits", body: .multipart(parts))
       _ = try? await transport.send(request)
       let recorded = try #require(try server.requests().first)
-      #expect(recorded.content_type?.hasPrefix("multipart/form-data; boundary=") == true)
+      #expect(recorded.contentType?.hasPrefix("multipart/form-data; boundary=") == true)
       let got = try #require(recorded.multipart)
       #expect(got.map(\.name) == ["prompt", "n", "image"])
       #expect(got[0].value == "héllo \"quoted\"" || got[0].headers.count == 1)
       #expect(got[0].headers == ["Content-Disposition: form-data; name=\"prompt\""])
       #expect(got[1].value == "1")
       #expect(got[2].filename == "image.png")
-      #expect(got[2].content_type == "image/png")
+      #expect(got[2].contentType == "image/png")
       #expect(got[2].length == 7)
       let observed9 = try server.part("image", ofRequest: 0)
       #expect(observed9 == [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
@@ -63,7 +63,7 @@ struct CurlTransportTests {
       let observed10 = try server.body(ofRequest: 0)
       #expect(observed10 == body)
       let observed11 = try server.requests()[0]
-      #expect(observed11.content_type == "application/json")
+      #expect(observed11.contentType == "application/json")
     }
   }
 

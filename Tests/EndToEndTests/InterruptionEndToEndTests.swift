@@ -6,16 +6,21 @@ import Testing
 
 /// Ctrl-C, SIGTERM and SIGKILL against the real binary: nothing half-written, no temporary file.
 @Suite(.serialized) struct InterruptionEndToEndTests {
-  @Test("SIGINT or SIGTERM while the provider holds its answer: exit 130, nothing written", arguments: [SIGINT, SIGTERM])
+  @Test(
+    "SIGINT or SIGTERM while the provider holds its answer: exit 130, nothing written", arguments: [SIGINT, SIGTERM])
   func interruptWhileWaiting(signal: Int32) async throws {
     try await withStubServer(mode: "gate") { server in
       try await withTemporaryDirectory { dir in
-        let environment = RemoveEndToEndTests.environment(dir, [
-          "OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123",
-        ])
+        let environment = RemoveEndToEndTests.environment(
+          dir,
+          [
+            "OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123",
+          ])
         let process = try RunningProcess(
-          ["remove", RemoveEndToEndTests.painting, "--mask", RemoveEndToEndTests.mask, "--provider", "openai",
-           "-o", dir + "/out.png"], environment: environment)
+          [
+            "remove", RemoveEndToEndTests.painting, "--mask", RemoveEndToEndTests.mask, "--provider", "openai",
+            "-o", dir + "/out.png",
+          ], environment: environment)
         try await server.waitUntilHeld(1, timeout: 120)
         let start = Date()
         process.signal(signal)
@@ -35,10 +40,13 @@ import Testing
       try await withTemporaryDirectory { dir in
         // `sh -c 'trap "" INT; exec deglare ...'` starts deglare with SIGINT ignored.
         let deglare = ProcessRunner.executable("deglare")
-        let command = "trap '' INT; exec '\(deglare)' remove '\(RemoveEndToEndTests.painting)' --mask '\(RemoveEndToEndTests.mask)' --provider openai -o '\(dir)/out.png'"
-        let environment = RemoveEndToEndTests.environment(dir, [
-          "OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123",
-        ])
+        let command =
+          "trap '' INT; exec '\(deglare)' remove '\(RemoveEndToEndTests.painting)' --mask '\(RemoveEndToEndTests.mask)' --provider openai -o '\(dir)/out.png'"
+        let environment = RemoveEndToEndTests.environment(
+          dir,
+          [
+            "OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123",
+          ])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -63,8 +71,10 @@ import Testing
       // A larger picture so the encode and write take a measurable time.
       let big = SyntheticImages.noise(width: 1600, height: 1200, layout: .rgb, bitDepth: .sixteen, seed: 7)
       try ImageFile.write(big, metadata: ImageMetadata(), to: dir + "/big.png", options: ImageWriteOptions())
-      let mask = SyntheticImages.mask(width: 1600, height: 1200, rects: [PixelRect(x: 700, y: 500, width: 40, height: 30)])
-      try ImageFile.write(mask.grayImage, metadata: ImageMetadata(), to: dir + "/mask.png", options: ImageWriteOptions())
+      let mask = SyntheticImages.mask(
+        width: 1600, height: 1200, rects: [PixelRect(x: 700, y: 500, width: 40, height: 30)])
+      try ImageFile.write(
+        mask.grayImage, metadata: ImageMetadata(), to: dir + "/mask.png", options: ImageWriteOptions())
       let output = dir + "/out.png"
       var sawNone = false
       for attempt in 0..<24 {
@@ -76,7 +86,8 @@ import Testing
         process.signal(SIGKILL)
         _ = await process.wait(timeout: 30)
         let listing = directoryListing(dir)
-        #expect(listing.allSatisfy { ["big.png", "mask.png", "out.png"].contains($0) }, "attempt \(attempt): \(listing)")
+        #expect(
+          listing.allSatisfy { ["big.png", "mask.png", "out.png"].contains($0) }, "attempt \(attempt): \(listing)")
         if listing.contains("out.png") {
           let written = try ImageFile.read(output).image
           #expect(written.size == big.size, "attempt \(attempt): a partial file")

@@ -18,8 +18,12 @@ struct KeyLeakEndToEndTests {
     try await withStubServer { server in
       try await withTemporaryDirectory { home in
         let inherited = ProcessInfo.processInfo.environment
-        var environment = ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home, "OPENAI_BASE_URL": server.openAIBaseURL]
-        for name in ["DBUS_SESSION_BUS_ADDRESS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"] {
+        var environment = [
+          "PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home, "OPENAI_BASE_URL": server.openAIBaseURL,
+        ]
+        for name in [
+          "DBUS_SESSION_BUS_ADDRESS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR",
+        ] {
           environment[name] = inherited[name]
         }
         var outputs: [ProcessRunner.Outcome] = []
@@ -28,8 +32,10 @@ struct KeyLeakEndToEndTests {
         outputs.append(set)
 
         let removal = try RunningProcess(
-          ["remove", Fixtures.path("demo/painting.png"), "--mask", Fixtures.path("demo/glare-mask.png"),
-           "--provider", "openai", "-o", home + "/out.png", "--json"], environment: environment)
+          [
+            "remove", Fixtures.path("demo/painting.png"), "--mask", Fixtures.path("demo/glare-mask.png"),
+            "--provider", "openai", "-o", home + "/out.png", "--json",
+          ], environment: environment)
         var commandLines: [String] = []
         while removal.isRunning {
           commandLines += Self.allCommandLines()

@@ -6,7 +6,8 @@ import Testing
   @Test("without any D-Bus session the binary says so in one sentence, naming both fixes, and exits 77")
   func noSecretService() async throws {
     let environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-    let outcome = try await ProcessRunner.run(["keys", "set", "gemini"], environment: environment, stdin: "AIza-0123456789abcdef")
+    let outcome = try await ProcessRunner.run(
+      ["keys", "set", "gemini"], environment: environment, stdin: "AIza-0123456789abcdef")
     #expect(outcome.status == 77)
     #expect(outcome.stderr.hasPrefix("error: no Secret Service is reachable ("))
     #expect(outcome.stderr.contains("gnome-keyring"))
@@ -16,7 +17,8 @@ import Testing
 }
 
 @Suite(.serialized) struct KeysCheckEndToEndTests {
-  @Test("keys check: one models-list request; 0 when accepted, 77 with the provider's message when not",
+  @Test(
+    "keys check: one models-list request; 0 when accepted, 77 with the provider's message when not",
     arguments: ["openai", "gemini"])
   func check(provider: String) async throws {
     try await withStubServer { server in

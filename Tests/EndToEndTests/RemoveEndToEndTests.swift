@@ -20,7 +20,8 @@ import Testing
     let after = try ImageFile.read(result).image
     let maskImage = Mask(image: try ImageFile.read(mask).image)
     let report = Verification.compare(original: before, result: after, mask: maskImage)
-    #expect(report.identical, "\(report.differingPixels) pixels differ outside the mask, first \(report.firstDifferences)")
+    #expect(
+      report.identical, "\(report.differingPixels) pixels differ outside the mask, first \(report.firstDifferences)")
     #expect(before.layout == after.layout && before.bitDepth == after.bitDepth)
   }
 
@@ -30,7 +31,10 @@ import Testing
       let outcome = try await ProcessRunner.run(
         ["remove", Self.painting, "--mask", Self.mask, "-o", output, "--json"], environment: Self.environment(dir))
       #expect(outcome.status == 0, "\(outcome.stderr)")
-      for key in ["\"output\":", "\"crop\":[", "\"upload_size\":[", "\"provider\":\"local\"", "\"method\":\"auto\"", "\"seconds\":"] {
+      for key in [
+        "\"output\":", "\"crop\":[", "\"upload_size\":[", "\"provider\":\"local\"", "\"method\":\"auto\"",
+        "\"seconds\":",
+      ] {
         #expect(outcome.stdout.contains(key), "\(key) missing from \(outcome.stdout)")
       }
       try Self.checkInvariant(original: Self.painting, result: output, mask: Self.mask)
@@ -49,14 +53,17 @@ import Testing
       let input = dir + "/photo.png"
       try FileManager.default.copyItem(atPath: Self.painting, toPath: input)
       let original = try Data(contentsOf: URL(fileURLWithPath: input))
-      let first = try await ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+      let first = try await ProcessRunner.run(
+        ["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
       #expect(first.status == 0, "\(first.stderr)")
       #expect(first.stderr.contains("wrote \(dir)/photo.deglared.png"))
       // Existing output without --force: 73, nothing changes.
-      let again = try await ProcessRunner.run(["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+      let again = try await ProcessRunner.run(
+        ["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
       #expect(again.status == 73)
       #expect(again.stderr.hasPrefix("error: \(dir)/photo.deglared.png already exists"))
-      let forced = try await ProcessRunner.run(["remove", input, "--mask", Self.mask, "--force"], environment: Self.environment(dir))
+      let forced = try await ProcessRunner.run(
+        ["remove", input, "--mask", Self.mask, "--force"], environment: Self.environment(dir))
       #expect(forced.status == 0)
       // The input as output: 64, even with --force.
       let sameFile = try await ProcessRunner.run(
@@ -80,7 +87,8 @@ import Testing
         (["remove", Self.painting, "--mask", Fixtures.path("corrupt/png-bad-crc.png")], "cannot decode"),
       ]
       for (arguments, message) in cases {
-        let outcome = try await ProcessRunner.run(arguments + ["-o", dir + "/out.png"], environment: Self.environment(dir))
+        let outcome = try await ProcessRunner.run(
+          arguments + ["-o", dir + "/out.png"], environment: Self.environment(dir))
         #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
         #expect(outcome.stderr.split(separator: "\n").count == 1)
@@ -93,7 +101,8 @@ import Testing
   func automaticMask() async throws {
     try await withTemporaryDirectory { dir in
       let proposal = dir + "/proposal.png"
-      let detect = try await ProcessRunner.run(["detect", Self.painting, "-o", proposal], environment: Self.environment(dir))
+      let detect = try await ProcessRunner.run(
+        ["detect", Self.painting, "-o", proposal], environment: Self.environment(dir))
       #expect(detect.status == 0, "\(detect.stderr)")
       let output = dir + "/auto.png"
       let outcome = try await ProcessRunner.run(
@@ -107,7 +116,8 @@ import Testing
       let detected = Mask(image: try ImageFile.read(proposal).image)
       let band = GlareDetector().defaultMarginBand(for: detected.size)
       let grown = dir + "/grown.png"
-      try OutputFile.write(try PNGCodec.encode(detected.grown(by: 2, clearingBand: band).grayImage), to: grown, overwrite: false)
+      try OutputFile.write(
+        try PNGCodec.encode(detected.grown(by: 2, clearingBand: band).grayImage), to: grown, overwrite: false)
       try Self.checkInvariant(original: Self.painting, result: output, mask: grown)
       let bare = try await ProcessRunner.run(["verify", Self.painting, output, "--mask", proposal])
       #expect(bare.status == 1, "\(bare.stdout)")
@@ -134,7 +144,8 @@ import Testing
         let folder = dir + "/dry-\(provider)/nested"
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "--dry-run", folder, "--json"],
-          environment: Self.environment(dir, ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "GOOGLE_GEMINI_BASE_URL": "http://127.0.0.1:9"]))
+          environment: Self.environment(
+            dir, ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "GOOGLE_GEMINI_BASE_URL": "http://127.0.0.1:9"]))
         #expect(outcome.status == 0, "\(provider): \(outcome.stderr)")
         #expect(outcome.stdout.contains("\"provider\":\"\(provider)\""))
         let files = directoryListing(folder)
@@ -144,7 +155,11 @@ import Testing
         #expect(image.size == mask.size)
         if provider == "openai" {
           #expect(mask.layout == .rgba)
-          #expect([PixelSize(width: 1024, height: 1024), PixelSize(width: 1536, height: 1024), PixelSize(width: 1024, height: 1536)].contains(image.size))
+          #expect(
+            [
+              PixelSize(width: 1024, height: 1024), PixelSize(width: 1536, height: 1024),
+              PixelSize(width: 1024, height: 1536),
+            ].contains(image.size))
         }
       }
       #expect(!FileManager.default.fileExists(atPath: dir + "/painting.deglared.png"))
@@ -157,10 +172,12 @@ import Testing
       try await withTemporaryDirectory { dir in
         let output = dir + "/remote.png"
         let key = provider == "openai" ? "sk-e2e-0123456789abcdef0123" : "AIza-e2e-0123456789abcdef"
-        let environment = Self.environment(dir, [
-          "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
-          provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY": key,
-        ])
+        let environment = Self.environment(
+          dir,
+          [
+            "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
+            provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY": key,
+          ])
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", output, "--json"],
           environment: environment)
@@ -174,18 +191,22 @@ import Testing
     }
   }
 
-  @Test("provider failures: the right exit code, the provider's message, no file", arguments: [
-    ("openai", "unauthorized", Int32(77)), ("gemini", "unauthorized", 77), ("openai", "quota", 69),
-    ("gemini", "quota", 69), ("gemini", "safety", 69), ("openai", "html-error", 69), ("openai", "non-image", 69),
-    ("gemini", "wrong-size", 69), ("openai", "malformed-json", 69),
-  ])
+  @Test(
+    "provider failures: the right exit code, the provider's message, no file",
+    arguments: [
+      ("openai", "unauthorized", Int32(77)), ("gemini", "unauthorized", 77), ("openai", "quota", 69),
+      ("gemini", "quota", 69), ("gemini", "safety", 69), ("openai", "html-error", 69), ("openai", "non-image", 69),
+      ("gemini", "wrong-size", 69), ("openai", "malformed-json", 69),
+    ])
   func remoteFailures(provider: String, mode: String, status: Int32) async throws {
     try await withStubServer(mode: mode) { server in
       try await withTemporaryDirectory { dir in
-        let environment = Self.environment(dir, [
-          "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
-          "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123", "GEMINI_API_KEY": "AIza-e2e-0123456789abcdef",
-        ])
+        let environment = Self.environment(
+          dir,
+          [
+            "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
+            "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123", "GEMINI_API_KEY": "AIza-e2e-0123456789abcdef",
+          ])
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", dir + "/out.png"],
           environment: environment)
@@ -216,7 +237,8 @@ import Testing
       try await withTemporaryDirectory { dir in
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "-o", dir + "/out.png", "--json"],
-          environment: Self.environment(dir, ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123"]))
+          environment: Self.environment(
+            dir, ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123"]))
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("\"provider\":\"local\""))
         #expect(try server.requests().isEmpty)

@@ -30,7 +30,9 @@ import Testing
       let changed = try await ProcessRunner.run(["verify", painting, dir + "/changed.png", "--mask", mask])
       #expect(changed.status == 1)
       #expect(changed.stdout.contains("(3, 4)"))
-      let corrupt = try await ProcessRunner.run(["verify", painting, Fixtures.path("corrupt/jpeg-truncated.jpg"), "--mask", mask])
+      let corrupt = try await ProcessRunner.run([
+        "verify", painting, Fixtures.path("corrupt/jpeg-truncated.jpg"), "--mask", mask,
+      ])
       #expect(corrupt.status == 65)
       #expect(corrupt.stderr.contains("Premature end of JPEG file"))
     }

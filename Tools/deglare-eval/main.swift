@@ -144,7 +144,9 @@ func runApply(
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   for method in LocalMethod.allCases {
     var result = image
-    let time = measure { result = LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration) }
+    let time = measure {
+      result = LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration)
+    }
     try write(result, folder + "/\(method.rawValue).png")
     var line = "\(method.rawValue): \(String(format: "%.2f", time.wall)) s (cpu \(String(format: "%.2f", time.cpu)))"
     if let clean { line += ", PSNR in mask \(String(format: "%.2f", psnrInside(result, clean, mask: mask))) dB" }
@@ -176,13 +178,16 @@ func runEvaluation(_ options: Options, folder: String) throws {
         }
         times += "\(name),\(kind.rawValue),\(method.rawValue),\(String(format: "%.4f", time))\n"
         try write(result, caseFolder + "/\(method.rawValue).png")
-        table[kind, default: [:]][method.rawValue, default: []].append(psnrInside(result, sample.clean, mask: sample.mask))
+        table[kind, default: [:]][method.rawValue, default: []].append(
+          psnrInside(result, sample.clean, mask: sample.mask))
       }
     }
   }
   try times.write(toFile: folder + "/times.csv", atomically: true, encoding: .utf8)
   print("PSNR inside the mask (dB), mean over \(options.seeds) seeds, \(options.width)x\(options.height)")
-  print("kind".padding(toLength: 16, withPad: " ", startingAt: 0) + methods.map { $0.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
+  print(
+    "kind".padding(toLength: 16, withPad: " ", startingAt: 0)
+      + methods.map { $0.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
   var overall: [String: [Double]] = [:]
   for kind in GlareKind.allCases {
     var line = kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
@@ -212,7 +217,8 @@ do {
   } else if let folder = options.outputFolder {
     try runEvaluation(options, folder: folder)
   } else {
-    throw UsageError(description: "usage: deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value]")
+    throw UsageError(
+      description: "usage: deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value]")
   }
 } catch {
   FileHandle.standardError.write(Data("deglare-eval: \(error)\n".utf8))

@@ -24,7 +24,8 @@ struct DetectCommand: Subcommand {
       .value("-o", "--output", valueName: "MASK", help: "Where to write the mask (default <stem>.mask.png)."),
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the proposal tinted red."),
       .value(
-        "--margin-band", valueName: "PX", help: "Pixels along each edge never proposed (default 3 % of the shorter side; 0 = none)."),
+        "--margin-band", valueName: "PX",
+        help: "Pixels along each edge never proposed (default 3 % of the shorter side; 0 = none)."),
       CommonOptions.json,
       CommonOptions.force,
       CommonOptions.maxPixels,

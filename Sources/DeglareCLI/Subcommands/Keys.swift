@@ -135,7 +135,8 @@ struct KeysStatusCommand: Subcommand {
         line += "\(key.masked) from \(key.source == .secretService ? "the Secret Service" : key.source.description)"
       } catch KeyStoreError.missingKey {
         members.append(("source", .null))
-        line += "no key; set \(provider.environmentVariables.joined(separator: " or ")) or run "
+        line +=
+          "no key; set \(provider.environmentVariables.joined(separator: " or ")) or run "
           + "'deglare keys set \(provider.rawValue)'"
       } catch KeyStoreError.unavailable(let detail, _) {
         members += [("source", .null), ("secret_service_error", .string(detail))]
@@ -175,7 +176,9 @@ struct KeysCheckCommand: Subcommand {
     SecretRegistry.shared.register(key.value)
     let report = try await KeyCheck.run(
       provider: provider.rawValue, key: key.value, environment: context.environment, timeout: timeout)
-    context.console.print("\(report.description); the key (\(key.masked)) comes from \(key.source == .secretService ? "the Secret Service" : key.source.description)")
+    context.console.print(
+      "\(report.description); the key (\(key.masked)) comes from \(key.source == .secretService ? "the Secret Service" : key.source.description)"
+    )
     return .success
   }
 }

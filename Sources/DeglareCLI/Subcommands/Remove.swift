@@ -23,7 +23,9 @@ struct RemoveCommand: Subcommand {
       """,
     arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
     options: [
-      .value("--mask", valueName: "MASK", help: "(required) Mask PNG/JPEG (white = repaint), or 'auto' (detect, grown by 0.4 %)."),
+      .value(
+        "--mask", valueName: "MASK",
+        help: "(required) Mask PNG/JPEG (white = repaint), or 'auto' (detect, grown by 0.4 %)."),
       .value("-o", "--output", valueName: "OUT", help: "Output file (default <stem>.deglared.png beside IMAGE)."),
       .value("--provider", valueName: "NAME", help: "local (default; offline), openai or gemini."),
       .value("--model", valueName: "ID", help: "Remote model id (gpt-image-1.5, gemini-3.1-flash-image ...)."),
@@ -72,7 +74,9 @@ struct RemoveCommand: Subcommand {
     dryRunDirectory = arguments.string("--dry-run")
     json = arguments.flag("--json")
     force = arguments.flag("--force")
-    compression = PNGCompression(rawValue: try arguments.choice("--compression", in: PNGCompression.allCases.map(\.rawValue)) ?? "fast") ?? .fast
+    compression =
+      PNGCompression(
+        rawValue: try arguments.choice("--compression", in: PNGCompression.allCases.map(\.rawValue)) ?? "fast") ?? .fast
     decodeOptions = try CommonOptions.decodeOptions(arguments)
   }
 
@@ -111,7 +115,8 @@ struct RemoveCommand: Subcommand {
         context.console.printError(
           "dry run: \(provider.name) would receive the \(plan.crop.width)x\(plan.crop.height) crop at "
             + "(\(plan.crop.x), \(plan.crop.y)) as \(plan.uploadSize)"
-            + (provider.isRemote ? " (model \(provider.model))" : " (method \(provider.model), nothing leaves this machine)"))
+            + (provider.isRemote
+              ? " (model \(provider.model))" : " (method \(provider.model), nothing leaves this machine)"))
         context.console.printError("wrote \(report.files.joined(separator: ", ")); nothing was sent")
       }
       return .success
@@ -127,7 +132,8 @@ struct RemoveCommand: Subcommand {
     }
     let session = RemovalSession()
     await session.load(image: decoded, path: imagePath, mask: mask)
-    let progress = ProgressLine(console: context.console, label: "waiting for \(provider.name)", enabled: provider.isRemote)
+    let progress = ProgressLine(
+      console: context.console, label: "waiting for \(provider.name)", enabled: provider.isRemote)
     let result: RemovalResult
     do {
       result = try await session.remove(provider: provider, settings: settings)
@@ -155,9 +161,12 @@ struct RemoveCommand: Subcommand {
 
   private func checkOptionsFit(_ provider: String) throws {
     if provider == "local" {
-      for (option, value) in [("--model", remoteOptions.model), ("--prompt", remoteOptions.prompt), ("--quality", remoteOptions.quality)]
+      for (option, value) in [
+        ("--model", remoteOptions.model), ("--prompt", remoteOptions.prompt), ("--quality", remoteOptions.quality),
+      ]
       where value != nil {
-        throw ValidationError("\(option) applies to a remote provider; the local provider takes --method subtract|fill|auto")
+        throw ValidationError(
+          "\(option) applies to a remote provider; the local provider takes --method subtract|fill|auto")
       }
     } else if method != nil {
       throw ValidationError("--method applies to the local provider, not \(provider)")
@@ -171,10 +180,14 @@ struct RemoveCommand: Subcommand {
       if !json {
         context.console.printError(
           "detected \(detection.blobCount) glare area\(detection.blobCount == 1 ? "" : "s") covering "
-            + "\(formatPercent(detection.coveragePercent)) of the image; removing it with a \(automatic.growth) px margin")
+            + "\(formatPercent(detection.coveragePercent)) of the image; removing it with a \(automatic.growth) px margin"
+        )
       }
       guard automatic.mask.insideBoundingBox != nil else {
-        throw CommandFailure(.dataError, "nothing to remove: no glare was detected in \(imagePath); paint the glare white in a mask and pass it with --mask")
+        throw CommandFailure(
+          .dataError,
+          "nothing to remove: no glare was detected in \(imagePath); paint the glare white in a mask and pass it with --mask"
+        )
       }
       return automatic.mask
     }

@@ -48,7 +48,8 @@ struct VerifyCommand: Subcommand {
     if result.size != original.size {
       throw CommandFailure(
         .dataError,
-        "\(resultPath) is \(result.size) but the original \(originalPath) is \(original.size); they must have the same size")
+        "\(resultPath) is \(result.size) but the original \(originalPath) is \(original.size); they must have the same size"
+      )
     }
     if mask.size != original.size {
       throw CommandFailure(

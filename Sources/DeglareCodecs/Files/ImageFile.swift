@@ -1,7 +1,8 @@
+import DeglareCore
+
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
-import DeglareCore
 
 /// Why an input file could not be used. Every case names the file.
 public enum ImageFileError: Error, Equatable, CustomStringConvertible {
@@ -38,7 +39,8 @@ public struct ImageWriteOptions: Sendable {
 
   /// Creates options.
   public init(
-    format: ImageFormat = .png, pngCompression: PNGCompression = .fast, jpeg: JPEGEncodingOptions = JPEGEncodingOptions(),
+    format: ImageFormat = .png, pngCompression: PNGCompression = .fast,
+    jpeg: JPEGEncodingOptions = JPEGEncodingOptions(),
     overwrite: Bool = false
   ) {
     self.format = format
@@ -113,7 +115,8 @@ public enum ImageFile {
       } catch {
         throw WriteError.encodeFailed(path: path, reason: error.message)
       }
-      return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in sink.write(bytes) }
+      return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in sink.write(bytes)
+      }
     case .png, .webp:
       return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in
         do throws(CodecError) {

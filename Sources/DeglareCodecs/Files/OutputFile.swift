@@ -233,11 +233,11 @@ public enum OutputFile {
     }
     // Fallback: a named temporary file beside the target.
     var template = Array("\(directory)/.\(baseName(of: path)).deglare-XXXXXX".utf8CString)
-    let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let named = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     if named < 0 {
       throw WriteError.cannotWrite(path: path, reason: folderError(directory, errno))
     }
-    let name = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let name = template.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
     tempPath = name
     TemporaryFiles.shared.add(name)
     fchmod(named, mode_t(0o666) & ~currentUmask())

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
-import Synchronization
 
 /// Named temporary files that exist right now, so a signal handler can remove them before the
 /// process exits. Only the fallback path of ``OutputFile`` creates named temporaries; the normal

@@ -84,7 +84,8 @@ extension LocalInpainter {
       guideSigma: Double = 1, edgeContrast: Double = 0.01, edgeFloor: Double = 0.0001, guidePasses: Int = 2,
       glareScale: Double = 0.1,
       glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
-      alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5, maximumSigma: Double = 64,
+      alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5,
+      maximumSigma: Double = 64,
       alongRangeRelative: Double = 0.3, alongRangeFloor: Double = 0.01
     ) {
       self.linearLight = linearLight

@@ -50,7 +50,8 @@ public enum LocalInpainter {
     let inside = insidePixels(of: mask, in: area)
     // With no unmasked pixel at all there is nothing to predict the paint from.
     guard inside.contains(false) else { return }
-    let components = MaskComponents(inside: inside, width: area.width, height: area.height, configuration: configuration)
+    let components = MaskComponents(
+      inside: inside, width: area.width, height: area.height, configuration: configuration)
     let work = Work(planes: planes, inside: inside, components: components, configuration: configuration)
     let repainted: ColorPlanes
     switch method {

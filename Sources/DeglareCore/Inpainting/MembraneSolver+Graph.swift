@@ -145,7 +145,9 @@ extension MembraneSolver {
         }
         guard free else { continue }
         owner[i] = Int32(aggregates)
-        for e in Int(rowStart[i])..<Int(rowStart[i + 1]) where strong(i, e) { owner[Int(column[e])] = Int32(aggregates) }
+        for e in Int(rowStart[i])..<Int(rowStart[i + 1]) where strong(i, e) {
+          owner[Int(column[e])] = Int32(aggregates)
+        }
         aggregates += 1
       }
       // Pass 2: the rest join the aggregate of their most strongly linked aggregated neighbour;

@@ -187,8 +187,9 @@ enum MembraneSolver {
       pushPull(&coarse, known: coarseKnown, width: coarseWidth, height: coarseHeight)
     }
     for k in 0..<planes.count {
-      upsample(coarse[k], coarseWidth: coarseWidth, coarseHeight: coarseHeight, into: &planes[k], known: known,
-               width: width, height: height)
+      upsample(
+        coarse[k], coarseWidth: coarseWidth, coarseHeight: coarseHeight, into: &planes[k], known: known,
+        width: width, height: height)
     }
   }
 

@@ -19,7 +19,8 @@ enum PlaneFilter {
     if lower % 2 == 0 { lower -= 1 }
     let upper = lower + 2
     let lowerW = Double(lower)
-    let mCount = (12 * sigma * sigma - passes * lowerW * lowerW - 4 * passes * lowerW - 3 * passes)
+    let mCount =
+      (12 * sigma * sigma - passes * lowerW * lowerW - 4 * passes * lowerW - 3 * passes)
       / (-4 * lowerW - 4)
     let lowerPasses = Int(mCount.rounded())
     return (0..<Int(passes)).map { ($0 < lowerPasses ? lower : upper) / 2 }
@@ -118,7 +119,8 @@ enum PlaneFilter {
   }
 
   /// One horizontal box pass (mean over 2r+1 samples, zero outside the row).
-  private static func boxHorizontal(_ input: [Float], into output: inout [Float], width: Int, height: Int, radius: Int) {
+  private static func boxHorizontal(_ input: [Float], into output: inout [Float], width: Int, height: Int, radius: Int)
+  {
     let scale = 1 / Float(2 * radius + 1)
     input.withUnsafeBufferPointer { src in
       output.withUnsafeMutableBufferPointer { dst in

@@ -46,7 +46,8 @@ public struct GlareDetector: Sendable {
   /// - Returns: a 0/255 mask of the image's size, its coverage and blob count.
   public func detect(_ image: ImageBuffer, marginBand: Int? = nil) -> GlareDetection {
     let band = max(0, marginBand ?? defaultMarginBand(for: image.size))
-    let analysis = AnalysisImage(image, maxSide: max(8, configuration.maxAnalysisSide), clipLevel: configuration.clipLevel)
+    let analysis = AnalysisImage(
+      image, maxSide: max(8, configuration.maxAnalysisSide), clipLevel: configuration.clipLevel)
     var proposal = propose(analysis, marginBand: band)
     // Cells that touch the band are excluded in analysis space; the exact band is cleared at full
     // resolution below.

@@ -14,7 +14,8 @@ public struct LocalProvider: ImageEditProvider {
   /// - Parameters:
   ///   - method: subtract, fill or auto (the default).
   ///   - configuration: the inpainter's tunables; the defaults are the measured ones.
-  public init(method: LocalMethod = .auto, configuration: LocalInpainter.Configuration = LocalInpainter.Configuration()) {
+  public init(method: LocalMethod = .auto, configuration: LocalInpainter.Configuration = LocalInpainter.Configuration())
+  {
     self.method = method
     self.configuration = configuration
   }

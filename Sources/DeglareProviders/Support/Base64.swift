@@ -13,7 +13,8 @@ enum Base64 {
     var copy = text
     let fast: [UInt8]? = copy.withUTF8 { raw in
       guard let base = raw.baseAddress, raw.count % 4 == 0,
-        memchr(base, Int32(UInt8(ascii: "-")), raw.count) == nil, memchr(base, Int32(UInt8(ascii: "_")), raw.count) == nil,
+        memchr(base, Int32(UInt8(ascii: "-")), raw.count) == nil,
+        memchr(base, Int32(UInt8(ascii: "_")), raw.count) == nil,
         let data = Data(base64Encoded: Data(raw))
       else { return nil }
       return [UInt8](data)

@@ -55,7 +55,9 @@ enum InpaintingFixtures {
     var result = image
     for y in 34..<56 {
       for x in 44..<76 {
-        for c in 0..<image.layout.colorChannelCount { result.setSample(x: x, y: y, channel: c, image.bitDepth.maxValue) }
+        for c in 0..<image.layout.colorChannelCount {
+          result.setSample(x: x, y: y, channel: c, image.bitDepth.maxValue)
+        }
       }
     }
     return result
@@ -123,7 +125,9 @@ struct LocalInpainterTests {
     var worst = 0
     for y in 0..<mask.height {
       for x in 0..<mask.width where mask.isInside(x: x, y: y) {
-        for c in 0..<3 { worst = max(worst, abs(result.sample(x: x, y: y, channel: c) - clean.sample(x: x, y: y, channel: c))) }
+        for c in 0..<3 {
+          worst = max(worst, abs(result.sample(x: x, y: y, channel: c) - clean.sample(x: x, y: y, channel: c)))
+        }
       }
     }
     #expect(worst <= 3, "largest error \(worst) levels")
@@ -185,7 +189,9 @@ struct LocalInpainterTests {
     #expect(GlareMetrics.outsideIdentical(result, image, mask: veil.mask))
     #expect(result != image)
     for y in 0..<image.height {
-      for x in 0..<image.width { #expect(result.sample(x: x, y: y, channel: 3) == image.sample(x: x, y: y, channel: 3)) }
+      for x in 0..<image.width {
+        #expect(result.sample(x: x, y: y, channel: 3) == image.sample(x: x, y: y, channel: 3))
+      }
     }
   }
 

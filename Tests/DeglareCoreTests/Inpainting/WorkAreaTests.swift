@@ -1,6 +1,7 @@
-@testable import DeglareCore
 import DeglareTestSupport
 import Testing
+
+@testable import DeglareCore
 
 /// Far-apart parts of a mask are repainted in their own work areas.
 @Suite struct WorkAreaTests {
@@ -24,14 +25,17 @@ import Testing
     let areas = LocalInpainter.workAreas(
       of: mask, box: box, margin: 5, bounds: PixelRect(x: 0, y: 0, width: 200, height: 120),
       configuration: .init())
-    #expect(Set(areas) == [
-      PixelRect(x: 19, y: 19, width: 43, height: 23), PixelRect(x: 137, y: 77, width: 27, height: 27),
-      PixelRect(x: 194, y: 0, width: 6, height: 6),
-    ])
+    #expect(
+      Set(areas) == [
+        PixelRect(x: 19, y: 19, width: 43, height: 23), PixelRect(x: 137, y: 77, width: 27, height: 27),
+        PixelRect(x: 194, y: 0, width: 6, height: 6),
+      ])
     var single = LocalInpainter.Configuration()
     single.maximumSeparateAreas = 2
-    #expect(LocalInpainter.workAreas(of: mask, box: box, margin: 5, bounds: PixelRect(x: 0, y: 0, width: 200, height: 120), configuration: single)
-      == [PixelRect(x: 19, y: 0, width: 181, height: 104)])
+    #expect(
+      LocalInpainter.workAreas(
+        of: mask, box: box, margin: 5, bounds: PixelRect(x: 0, y: 0, width: 200, height: 120), configuration: single)
+        == [PixelRect(x: 19, y: 0, width: 181, height: 104)])
   }
 
   @Test("each part is repainted exactly as it would be alone", arguments: [LocalMethod.subtract, .fill, .auto])

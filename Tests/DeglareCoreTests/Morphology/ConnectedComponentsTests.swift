@@ -37,7 +37,9 @@ struct ConnectedComponentsTests {
   @Test("Labels equal flood fill on random images, 4- and 8-connected")
   func matchesFloodFill() {
     var rng = SeededGenerator(seed: 42)
-    for (width, height, density) in [(1, 1, 0.5), (17, 1, 0.5), (1, 13, 0.5), (20, 15, 0.45), (33, 29, 0.6), (64, 48, 0.3)] {
+    for (width, height, density) in [
+      (1, 1, 0.5), (17, 1, 0.5), (1, 13, 0.5), (20, 15, 0.45), (33, 29, 0.6), (64, 48, 0.3),
+    ] {
       for _ in 0..<5 {
         let fg = (0..<(width * height)).map { _ in Double.random(in: 0..<1, using: &rng) < density }
         for connectivity in [Connectivity.four, .eight] {

@@ -1,6 +1,7 @@
-@testable import DeglareCore
 import DeglareTestSupport
 import Testing
+
+@testable import DeglareCore
 
 /// A 320x240 interior: textured beige wall, a dark figure with a white apron, hard edges.
 func interior() -> TestPainting {
@@ -56,11 +57,13 @@ struct GlareDetectorQualityTests {
   @Test("A white cloud on blue sky is not taken for coloured light; a white veil over it is glare")
   func cloudOnSky() {
     var sky = TestPainting(width: 320, height: 240, wall: (0.62, 0.72, 0.86), textureAmount: 0.03)
-    sky.fill({ x, y in
-      let u = Double(x - 160) / 70
-      let v = Double(y - 110) / 25
-      return u * u + v * v <= 1
-    }) { _, _ in (0.90, 0.90, 0.89) }
+    sky.fill(
+      { x, y in
+        let u = Double(x - 160) / 70
+        let v = Double(y - 110) / 25
+        return u * u + v * v <= 1
+      },
+      colour: { _, _ in (0.90, 0.90, 0.89) })
     #expect(GlareDetector().detect(sky.image, marginBand: 0).mask.insideCount == 0)
   }
 
@@ -124,9 +127,12 @@ struct GlareDetectorQualityTests {
     #expect(Set(beyond) == Set((0..<height).flatMap { y in [y * width, y * width + width - 1] }))
     var inner = HalfLevelRegion(width: width, height: height, margin: 2)
     let clipped = inner.boundary(from: seeds, stamp: 1) { values[$0] >= 0.5 }
-    #expect(Set(clipped) == Set(expected.filter { i in i % width == 2 || i % width == 9 }.filter { i in
-      let y = i / width
-      return y >= 2 && y < 6
-    }))
+    #expect(
+      Set(clipped)
+        == Set(
+          expected.filter { i in i % width == 2 || i % width == 9 }.filter { i in
+            let y = i / width
+            return y >= 2 && y < 6
+          }))
   }
 }

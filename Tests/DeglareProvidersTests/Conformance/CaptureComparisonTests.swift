@@ -62,7 +62,7 @@ struct CaptureComparisonTests {
       let ours = try #require(try server.requests().first)
       #expect(ours.method == capture["method"] as? String)
       #expect(ours.path == capture["path"] as? String)
-      #expect(ours.content_type?.hasPrefix("multipart/form-data; boundary=") == true)
+      #expect(ours.contentType?.hasPrefix("multipart/form-data; boundary=") == true)
       #expect(ours.header("Authorization")?.hasPrefix("Bearer ") == true)
       let parts = try #require(ours.multipart)
 
@@ -72,14 +72,14 @@ struct CaptureComparisonTests {
       for part in parts {
         let reference = try #require(captured.first { $0["name"] as? String == part.name })
         #expect(part.filename == reference["filename"] as? String, "filename of \(part.name)")
-        #expect(part.content_type == reference["content_type"] as? String, "content type of \(part.name)")
+        #expect(part.contentType == reference["content_type"] as? String, "content type of \(part.name)")
         let headers = try #require(reference["raw_part_headers"] as? [String])
         #expect(part.headers == headers, "part headers of \(part.name)")
         if part.filename == nil, part.name != "prompt" {
           #expect(part.value == reference["value"] as? String, "value of \(part.name)")
         }
         if let image = reference["image"] as? [String: Any] {
-          #expect(part.image?.bit_depth == image["bit_depth"] as? Int, "bit depth of \(part.name)")
+          #expect(part.image?.bitDepth == image["bit_depth"] as? Int, "bit depth of \(part.name)")
           #expect(part.image?.channels == image["color_type"] as? String, "channels of \(part.name)")
         }
       }
@@ -106,7 +106,7 @@ struct CaptureComparisonTests {
       #expect(ours.path == "/v1/models/\(model):generateContent")
       #expect((capture["path"] as? String)?.hasPrefix("/v1/models/") == true)
       #expect(ours.header("x-goog-api-key") != nil)
-      #expect(ours.content_type == "application/json")
+      #expect(ours.contentType == "application/json")
       let body = try JSONSerialization.jsonObject(with: Data(try server.body(ofRequest: 0)))
       #expect(Captures.keyPaths(body) == Captures.keyPaths(capturedBody))
       // Values that must match exactly: role, MIME types, the order text-image-image.
@@ -117,7 +117,7 @@ struct CaptureComparisonTests {
       #expect(
         parts.compactMap { ($0["inlineData"] as? [String: Any])?["mime_type"] as? String }
           == capturedParts.compactMap { ($0["inlineData"] as? [String: Any])?["mime_type"] as? String })
-      let images = try #require(ours.inline_images)
+      let images = try #require(ours.inlineImages)
       #expect(images.map { $0.image?.channels } == ["RGB", "gray"])  // as the SDK capture: RGB crop, gray mask
     }
   }

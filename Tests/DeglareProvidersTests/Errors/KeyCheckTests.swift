@@ -18,7 +18,7 @@ struct KeyCheckTests {
       let recorded = try server.requests()
       #expect(recorded.count == 1 && recorded[0].method == "GET")
       #expect(recorded[0].path == (provider == "openai" ? "/v1/models" : "/v1/models"))
-      #expect(recorded[0].body_length == 0)
+      #expect(recorded[0].bodyLength == 0)
     }
   }
 

@@ -28,7 +28,7 @@ struct GeminiProviderTests {
       #expect(recorded.path == "/v1/models/gemini-3.1-flash-image:generateContent")
       #expect(recorded.header("x-goog-api-key") == Self.key)
       #expect(recorded.header("Authorization") == nil)
-      #expect(recorded.content_type == "application/json")
+      #expect(recorded.contentType == "application/json")
       let json = try #require(try JSONSerialization.jsonObject(with: Data(server.body(ofRequest: 0))) as? [String: Any])
       #expect(Set(json.keys) == ["contents", "generationConfig"])
       let contents = try #require(json["contents"] as? [[String: Any]])
@@ -102,9 +102,9 @@ struct GeminiProviderTests {
           headers: [HTTPHeader("x-goog-api-key", Self.key)],
           body: .bytes(Array(body.utf8), contentType: "application/json")))
       #expect(response.status == 200)
-      let images = try #require(try server.requests()[0].inline_images)
-      #expect(images.map(\.part_key) == ["inline_data", "inlineData"])
-      #expect(images.map(\.mime_key) == ["mime_type", "mimeType"])
+      let images = try #require(try server.requests()[0].inlineImages)
+      #expect(images.map(\.partKey) == ["inline_data", "inlineData"])
+      #expect(images.map(\.mimeKey) == ["mime_type", "mimeType"])
       #expect(images.allSatisfy { $0.image?.width == 48 && $0.image?.height == 32 })
       #expect(images[0].padded == false)
     }

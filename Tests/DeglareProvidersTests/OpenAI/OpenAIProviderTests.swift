@@ -43,9 +43,9 @@ struct OpenAIProviderTests {
       for name in ["image", "mask"] {
         let part = try #require(recorded.part(name))
         #expect(part.filename == "\(name).png")
-        #expect(part.content_type == "image/png")
+        #expect(part.contentType == "image/png")
       }
-      for part in parts where part.filename == nil { #expect(part.content_type == nil && part.headers.count == 1) }
+      for part in parts where part.filename == nil { #expect(part.contentType == nil && part.headers.count == 1) }
 
       // The image: 8-bit RGB, the crop's exact samples.
       let image = try PNGCodec.decode(try server.part("image", ofRequest: 0)).image
