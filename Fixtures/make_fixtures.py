@@ -9,7 +9,7 @@ golden decode. EXIF, XMP and density are spliced in by hand. Run from anywhere:
     python3 Fixtures/make_fixtures.py
     python3 Fixtures/make_fixtures.py --clean /tmp   # only the demo painting without its glare
 
-Sample formulas (the Swift tests use the same ones, see FixtureFormulas.swift):
+Sample formulas (the Swift tests use the same ones, see Sources/DeglareTestSupport/Fixtures.swift):
     8-bit:  (x * 37 + y * 91 + c * 53) % 256
     16-bit: (x * 7919 + y * 104729 + c * 1299709) % 65536
 """

@@ -1,5 +1,6 @@
-/// Gemini error answers: google.rpc.Status as JSON (`{"error": {code, message, status, details?}}`),
-/// `Content-Type: application/json; charset=UTF-8`, real texts where providers.md 2.5 has them.
+/// Gemini error answers: google.rpc.Status as JSON
+/// (`{"error": {code, message, status, details?}}`), `Content-Type: application/json; charset=UTF-8`,
+/// real texts where users' reports show them (docs/providers.md, Gemini generateContent).
 enum GeminiErrors {
   static let contentType = "application/json; charset=UTF-8"
 

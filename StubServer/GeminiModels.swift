@@ -1,5 +1,6 @@
 /// What the stub knows about Gemini image models: aspect-ratio tables and image sizes
-/// (providers.md 2.4). Families are recognised by the id, so new ids of a known family work.
+/// (docs/providers.md, Models and upload sizes). Families are recognised by the id, so new ids of a
+/// known family work.
 enum GeminiModels {
   enum Family {
     case flash25, flash31, flashLite31, pro3

@@ -11,7 +11,8 @@ struct ValidatedGenerate {
   var textLength: Int
 }
 
-/// The checks Google's proto3 JSON front end and the model make (providers.md 2.2, 3).
+/// The checks Google's proto3 JSON front end and the model make
+/// (docs/providers.md, Gemini generateContent).
 enum GeminiValidation {
   static let topLevel: Set<String> = [
     "contents", "generationConfig", "generation_config", "safetySettings", "safety_settings", "systemInstruction",

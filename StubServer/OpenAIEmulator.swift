@@ -1,7 +1,8 @@
 import DeglareCodecs
 import Foundation
 
-/// `POST /v1/images/edits` and `GET /v1/models`, validated like the real API (providers.md 1, 3).
+/// `POST /v1/images/edits` and `GET /v1/models`, validated like the real API
+/// (docs/providers.md, OpenAI edits).
 enum OpenAIEmulator {
   /// Model families the stub knows (by prefix, so dated and newer ids work).
   enum Family {

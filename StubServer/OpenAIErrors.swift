@@ -1,5 +1,6 @@
 /// OpenAI error answers, shaped like the real API (`{"error": {message, type, param, code}}`,
-/// all four keys). Texts marked "ours" are not known from the real service (providers.md 1.2).
+/// all four keys). Texts marked "ours" are not known from the real service
+/// (docs/providers.md, OpenAI edits).
 enum OpenAIErrors {
   static func body(_ message: String, type: String, param: String? = nil, code: String? = nil) -> StubJSON {
     .object([

@@ -169,7 +169,7 @@ enum OpenAIValidation {
     return "Invalid value: '\(value)'. Supported values are: \(joined)."
   }
 
-  /// Output tokens per image for models before gpt-image-2 (providers.md 1.4).
+  /// Output tokens per image for models before gpt-image-2 (docs/providers.md, OpenAI edits).
   static func outputTokens(quality: String, width: Int, height: Int) -> Int {
     let shape = width == height ? 0 : (width < height ? 1 : 2)
     switch quality {

@@ -4,7 +4,8 @@
 Each check starts from a fresh stub state, sets a mode through the control API, calls the SDK
 exactly as an application would, and asserts what the SDK returned or raised: the class, the
 HTTP status, the error code/status fields and key response fields. The expectations are the
-SDKs' documented behaviour with the real services (providers.md 1.5, 2.5; captures/*/sdk_results.json).
+SDKs' documented behaviour with the real services (docs/providers.md, OpenAI edits and
+Gemini generateContent; ../shared/providers/captures/*/sdk_results.json).
 Exit status: 0 when every check passes, 1 otherwise.
 """
 import argparse

@@ -1,4 +1,4 @@
-/// Default output names beside the input, as DESIGN.md fixes them: `remove` ->
+/// Default output names beside the input, as docs/cli.md fixes them: `remove` ->
 /// `<stem>.deglared.png`, `detect` -> `<stem>.mask.png`, `straighten` -> `<stem>.straight.png`.
 enum OutputNaming {
   /// `folder/stem<suffix>`, where stem is the input's file name without its last extension.

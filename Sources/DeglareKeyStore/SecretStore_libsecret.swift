@@ -109,7 +109,8 @@ public struct LibsecretStore: SecretStore {
     throw KeyStoreError.failed(operation: operation, message: message)
   }
 
-  /// GErrors that mean "there is no usable Secret Service" (see ENVIRONMENT.md 3.2).
+  /// GErrors that mean "there is no usable Secret Service"
+  /// (docs/testing.md, The private Secret Service).
   static func meansUnavailable(domain: String, message: String) -> Bool {
     if domain == "g-io-error-quark" || domain == "g-dbus-error-quark" { return true }
     return message.contains("locked") || message.contains("does not exist")

@@ -13,7 +13,7 @@ public struct RemoveSettings: Sendable {
   /// Where and how the result is written.
   public var output: OutputSettings
 
-  /// Creates settings; the defaults are DESIGN.md's.
+  /// Creates settings; the defaults are those of docs/cli.md, remove.
   public init(padding: Double = 0.12, feather: Double = 6, prompt: String? = nil, output: OutputSettings) {
     self.padding = padding
     self.feather = feather

@@ -31,7 +31,7 @@ public struct ModelInfo: Sendable, Equatable {
   public var note: String?
 }
 
-/// The capability table of the remote models (providers.md 1.2, 1.6, 2.4, 2.6).
+/// The capability table of the remote models (docs/providers.md, Models and upload sizes).
 public enum ModelCatalog {
   /// The default OpenAI model (the API's own default since 2026-08).
   public static let defaultOpenAIModel = "gpt-image-1.5"

@@ -37,7 +37,7 @@ public struct ProviderEnvironment: Sendable, Equatable {
   /// `GOOGLE_GEMINI_BASE_URL`, default `https://generativelanguage.googleapis.com`.
   public var geminiBaseURL: String
   /// `GOOGLE_GENAI_API_VERSION` normalised ("v1" by default, as google-genai 3.x; "v1beta" if the
-  /// v1 endpoint refuses image fields: see providers.md 2.1's open question).
+  /// v1 endpoint refuses image fields: see docs/providers.md, Gemini generateContent).
   public var geminiAPIVersion: String
   /// Proxies from `https_proxy`, `http_proxy`, `all_proxy`, `no_proxy`.
   public var proxy: ProxyConfiguration

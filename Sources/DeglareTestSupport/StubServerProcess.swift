@@ -1,9 +1,10 @@
 // Launches the `stub-server` executable for a test and always stops it.
 //
-// Pitfall (swift-corelibs-foundation #4772, ENVIRONMENT.md 6): Foundation.Process starts the
-// child with the calling thread's signal mask, and Swift Testing's threads block SIGTERM. The
-// stub unblocks its signals at start, keeps `--exit-on-stdin-eof` (we hold its stdin), and
-// `stop()` still escalates to SIGKILL after a second, so a test can never hang on a stuck child.
+// Pitfall (swift-corelibs-foundation #4772; docs/testing.md, Child processes and signals):
+// Foundation.Process starts the child with the calling thread's signal mask, and Swift Testing's
+// threads block SIGTERM. The stub unblocks its signals at start, keeps `--exit-on-stdin-eof` (we
+// hold its stdin), and `stop()` still escalates to SIGKILL after a second, so a test can never hang
+// on a stuck child.
 
 import Foundation
 @preconcurrency import Glibc

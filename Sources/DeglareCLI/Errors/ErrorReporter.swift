@@ -16,7 +16,7 @@ enum ErrorReporter {
     return code
   }
 
-  /// The exit code and message for an error (DESIGN.md's table).
+  /// The exit code and message for an error (docs/cli.md, Exit codes).
   static func classify(_ error: any Error) -> (ExitCode, String) {
     switch error {
     case let error as ValidationError:

@@ -1,4 +1,4 @@
-/// A process exit status, with the names of ../shared/DESIGN.md and sysexits.h.
+/// A process exit status, with the names of docs/cli.md (Exit codes) and sysexits.h.
 public struct ExitCode: Sendable, Hashable, CustomStringConvertible {
   /// The raw status passed to `exit`.
   public let rawValue: Int32

@@ -1,7 +1,8 @@
 /// A gray mask: one 8-bit value per pixel, row-major, top row first, same canonical space as the
 /// image it belongs to. White (>= 128) means "repaint"; see ``isInside(x:y:)``.
 public struct Mask: Sendable, Equatable {
-  /// The gray level at or above which a mask pixel is inside (DESIGN.md: `gray >= 128`).
+  /// The gray level at or above which a mask pixel is inside: `gray >= 128`
+  /// (docs/pipeline.md, Masks).
   public static let insideThreshold: UInt8 = 128
 
   /// Width in pixels.
@@ -28,8 +29,8 @@ public struct Mask: Sendable, Equatable {
     self.values = values
   }
 
-  /// Creates a mask from a decoded image, per DESIGN.md: 16-bit samples are scaled to 8 bits
-  /// first, RGB uses the luminance (299 R + 587 G + 114 B) / 1000, and alpha is ignored.
+  /// Creates a mask from a decoded image, per docs/pipeline.md, Masks: 16-bit samples are scaled to
+  /// 8 bits first, RGB uses the luminance (299 R + 587 G + 114 B) / 1000, and alpha is ignored.
   public init(image: ImageBuffer) {
     let n = image.channelCount
     let count = image.pixelCount

@@ -23,7 +23,7 @@ public struct CropPlan: Sendable, Equatable {
 }
 
 /// Plans the crop of a removal: the mask's bounding box, padded, grown toward the upload aspect
-/// where the image allows, clamped to the image (DESIGN.md, remove pipeline step 3).
+/// where the image allows, clamped to the image (docs/pipeline.md, The remove pipeline, step 5).
 ///
 /// 1. Box = bounding box of the inside pixels (gray >= 128).
 /// 2. Padding on every side: `max(minimumPadding, ceil(padding * longer side of the box))`, or

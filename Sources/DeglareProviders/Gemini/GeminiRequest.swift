@@ -2,9 +2,9 @@ import DeglareCore
 import DeglareTransport
 
 /// Builds Gemini requests as plain values (no I/O), in the shape the official google-genai SDK
-/// sends (providers.md 2.2): one user content with a text part, the crop and the mask as inline
-/// PNG parts (`inlineData` with `mime_type`, standard base64), and `generationConfig` with the
-/// response modalities and `imageConfig.aspectRatio`.
+/// sends (docs/providers.md, Gemini generateContent): one user content with a text part, the crop
+/// and the mask as inline PNG parts (`inlineData` with `mime_type`, standard base64), and
+/// `generationConfig` with the response modalities and `imageConfig.aspectRatio`.
 public enum GeminiRequest {
   /// What the mask means; always sent first, because Gemini has no mask field of its own.
   public static let maskPreamble =

@@ -68,9 +68,10 @@ public enum GeminiResponse {
       message: redactor.redact(ErrorText.firstLine(of: response.body)), status: nil, details: [], isJSON: false)
   }
 
-  /// Classifies a response for the retry loop (providers.md 2.5): `API_KEY_INVALID` and 401/403
-  /// are key problems; 429 with a zero or free-tier quota and 402 are final; other 429s and
-  /// 500/503/504 are retried; other 4xx are refused requests (with a hint for unknown fields).
+  /// Classifies a response for the retry loop (docs/providers.md, Gemini generateContent):
+  /// `API_KEY_INVALID` and 401/403 are key problems; 429 with a zero or free-tier quota and 402 are
+  /// final; other 429s and 500/503/504 are retried; other 4xx are refused requests (with a hint for
+  /// unknown fields).
   static func classify(_ response: HTTPResponse, redactor: Redactor) -> AttemptOutcome {
     if response.isSuccess { return .success(response) }
     let body = errorBody(response, redactor: redactor)

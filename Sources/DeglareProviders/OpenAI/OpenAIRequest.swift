@@ -1,9 +1,9 @@
 import DeglareCore
 import DeglareTransport
 
-/// Builds OpenAI requests as plain values (no I/O), field for field as the official SDK sends
-/// them (providers.md 1.3): `prompt` first, the other fields alphabetically, then `image` and
-/// `mask` with `image/png` types and file names.
+/// Builds OpenAI requests as plain values (no I/O), field for field as the official SDK sends them
+/// (docs/providers.md, OpenAI edits): `prompt` first, the other fields alphabetically, then `image`
+/// and `mask` with `image/png` types and file names.
 public enum OpenAIRequest {
   /// The glare-removal prompt used when the user gives none. It describes the whole final image,
   /// as OpenAI's guide advises for mask edits.

@@ -24,9 +24,9 @@ public enum OpenAIResponse {
     return ErrorBody(message: redactor.redact(ErrorText.firstLine(of: response.body)))
   }
 
-  /// Classifies a response for the retry loop (providers.md 1.5): 2xx is success; 401/403 are
-  /// key problems; 429 `insufficient_quota` is final, other 429s and 408/409/5xx are retried
-  /// (unless `x-should-retry: false`); `moderation_blocked` is a safety block.
+  /// Classifies a response for the retry loop (docs/providers.md, OpenAI edits): 2xx is success;
+  /// 401/403 are key problems; 429 `insufficient_quota` is final, other 429s and 408/409/5xx are
+  /// retried (unless `x-should-retry: false`); `moderation_blocked` is a safety block.
   static func classify(_ response: HTTPResponse, redactor: Redactor) -> AttemptOutcome {
     if response.isSuccess { return .success(response) }
     let body = errorBody(response, redactor: redactor)

@@ -2,7 +2,7 @@ import DeglareCore
 import Foundation
 import Testing
 
-/// The capabilities of the real providers (providers.md).
+/// The capabilities of the real providers (docs/providers.md, Models and upload sizes).
 enum TestCapabilities {
   static let openAI = UploadCapability.fixedSizes([
     PixelSize(width: 1024, height: 1024), PixelSize(width: 1536, height: 1024), PixelSize(width: 1024, height: 1536),
