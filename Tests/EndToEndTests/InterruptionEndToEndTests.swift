@@ -11,8 +11,8 @@ import Testing
   func interruptWhileWaiting(signal: Int32) async throws {
     try await withStubServer(mode: "gate") { server in
       try await withTemporaryDirectory { dir in
-        let environment = RemoveEndToEndTests.environment(
-          dir,
+        let environment = ProcessRunner.cleanEnvironment(
+          home: dir,
           [
             "OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123",
           ])
@@ -21,7 +21,13 @@ import Testing
             "remove", RemoveEndToEndTests.painting, "--mask", RemoveEndToEndTests.mask, "--provider", "openai",
             "-o", dir + "/out.png",
           ], environment: environment)
-        try await server.waitUntilHeld(1, timeout: 120)
+        do {
+          try await server.waitUntilHeld(1, timeout: 120, senderAlive: { process.isRunning })
+        } catch {
+          let outcome = await process.wait(timeout: 1)
+          Issue.record("\(error); deglare exited \(outcome.status): \(outcome.stderr)")
+          return
+        }
         let start = Date()
         process.signal(signal)
         let outcome = await process.wait(timeout: 20)
@@ -42,8 +48,8 @@ import Testing
         let deglare = ProcessRunner.executable("deglare")
         let command =
           "trap '' INT; exec '\(deglare)' remove '\(RemoveEndToEndTests.painting)' --mask '\(RemoveEndToEndTests.mask)' --provider openai -o '\(dir)/out.png'"
-        let environment = RemoveEndToEndTests.environment(
-          dir,
+        let environment = ProcessRunner.cleanEnvironment(
+          home: dir,
           [
             "OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123",
           ])
@@ -81,7 +87,7 @@ import Testing
         try? FileManager.default.removeItem(atPath: output)
         let process = try RunningProcess(
           ["remove", dir + "/big.png", "--mask", dir + "/mask.png", "-o", output, "--method", "fill"],
-          environment: RemoveEndToEndTests.environment(dir))
+          environment: ProcessRunner.cleanEnvironment(home: dir))
         try await Task.sleep(for: .milliseconds(40 * attempt))
         process.signal(SIGKILL)
         _ = await process.wait(timeout: 30)
