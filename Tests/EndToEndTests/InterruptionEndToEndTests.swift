@@ -22,7 +22,8 @@ import Testing
             "-o", dir + "/out.png",
           ], environment: environment)
         do {
-          try await server.waitUntilHeld(1, timeout: 120, senderAlive: { process.isRunning })
+          // A hang guard, not a time limit (see RemovalSessionStubTests).
+          try await server.waitUntilHeld(1, timeout: 600, senderAlive: { process.isRunning })
         } catch {
           let outcome = await process.wait(timeout: 1)
           Issue.record("\(error); deglare exited \(outcome.status): \(outcome.stderr)")
@@ -59,7 +60,7 @@ import Testing
         process.environment = environment
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await server.waitUntilHeld(1, timeout: 120)
+        try await server.waitUntilHeld(1, timeout: 600, senderAlive: { process.isRunning })
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
