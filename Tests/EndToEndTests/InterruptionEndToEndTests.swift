@@ -29,10 +29,10 @@ import Testing
           Issue.record("\(error); deglare exited \(outcome.status): \(outcome.stderr)")
           return
         }
-        let start = Date()
         process.signal(signal)
-        let outcome = await process.wait(timeout: 20)
-        #expect(Date().timeIntervalSince(start) < 5, "the transfer was not aborted promptly")
+        let outcome = await process.wait(timeout: 120)
+        // Aborted, not waited out: deglare ended while the stub still held its request unanswered.
+        #expect(try server.requests().first?.status == 0, "the stub answered before deglare ended")
         #expect(outcome.status == 130, "\(outcome.stderr)")
         #expect(outcome.stderr.hasSuffix("cancelled; nothing written.\n"), "\(outcome.stderr)")
         _ = try server.release()
