@@ -75,13 +75,15 @@ final class StubState: @unchecked Sendable {
     }
   }
 
-  /// Blocks until the gate is released (or 120 s pass, so a forgotten gate cannot hang forever).
+  /// Blocks until the gate is released (or 600 s pass, so a forgotten gate cannot hang forever; a
+  /// test task starved by a busy cooperative pool has been seen to look for its held request only
+  /// after 120 s).
   func waitAtGate() {
     condition.lock()
     defer { condition.unlock() }
     let generation = gateGeneration
     held += 1
-    let deadline = Date().addingTimeInterval(120)
+    let deadline = Date().addingTimeInterval(600)
     while gateGeneration == generation && Date() < deadline {
       _ = condition.wait(until: deadline)
     }

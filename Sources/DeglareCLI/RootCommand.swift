@@ -24,16 +24,21 @@ public enum RootCommand {
     let console = Console.standard
     let arguments = Array(CommandLine.arguments.dropFirst())
     let environment = ProcessInfo.processInfo.environment
-    let command = Task { await run(arguments: arguments, console: console, environment: environment) }
+    let command = Task {
+      await run(arguments: arguments, console: console, environment: environment, secretStore: LibsecretStore())
+    }
     Interruption.install { command.cancel() }
     let code = await command.value
     exit(code.rawValue)
   }
 
   /// Runs one command line in-process and returns its exit code; all output goes to `console`.
+  ///
+  /// The secret store has no default: ``main()`` passes the Secret Service (`LibsecretStore`),
+  /// and a test passes an in-memory store, so no test can reach a real keyring by forgetting it.
   public static func run(
     arguments: [String], console: Console, input: StandardInput = .standard, environment: [String: String],
-    secretStore: any SecretStore = LibsecretStore()
+    secretStore: any SecretStore
   ) async -> ExitCode {
     let context = CommandContext(console: console, input: input, environment: environment, secretStore: secretStore)
     var commandPath = "deglare"

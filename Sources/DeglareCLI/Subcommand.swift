@@ -32,10 +32,9 @@ public struct CommandContext: Sendable {
   /// Where keys are kept besides the environment (the Secret Service).
   public var secretStore: any SecretStore
 
-  /// Creates a context.
+  /// Creates a context. The secret store has no default, as in `RootCommand.run`: it is always named.
   public init(
-    console: Console, input: StandardInput = .standard, environment: [String: String],
-    secretStore: any SecretStore = LibsecretStore()
+    console: Console, input: StandardInput = .standard, environment: [String: String], secretStore: any SecretStore
   ) {
     self.console = console
     self.input = input

@@ -12,6 +12,12 @@ public enum ProcessRunner {
     productsDirectory.appendingPathComponent(name).path
   }
 
+  /// A clean environment for a product: a minimal `PATH`, no keys, no D-Bus session, `HOME` and
+  /// `TMPDIR` both `home`; then `extra` on top.
+  public static func cleanEnvironment(home: String, _ extra: [String: String] = [:]) -> [String: String] {
+    ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home].merging(extra) { $1 }
+  }
+
   /// What a finished process left.
   public struct Outcome: Sendable {
     /// The exit status (or 128 + signal).

@@ -17,6 +17,10 @@ public struct StubServer: Sendable {
   public var openAIBaseURL: String { baseURL + "/v1" }
   /// The value for `GOOGLE_GEMINI_BASE_URL` (no version segment).
   public var geminiBaseURL: String { baseURL }
+  /// `OPENAI_BASE_URL` and `GOOGLE_GEMINI_BASE_URL` pointing both providers at this stub.
+  public var baseURLEnvironment: [String: String] {
+    ["OPENAI_BASE_URL": openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": geminiBaseURL]
+  }
 
   /// Sets the default mode (clearing queued ones), or queues `mode` for the next `times` API
   /// requests. `options`: `retry_ms`, `drip_bytes`, `drip_ms`.
@@ -51,11 +55,19 @@ public struct StubServer: Sendable {
     return (object?["held"] as? Int ?? 0, object?["requests"] as? Int ?? 0)
   }
 
-  /// Waits until `count` requests are held at the gate (polling every 10 ms).
-  public func waitUntilHeld(_ count: Int = 1, timeout: Double = 60) async throws {
+  /// Waits until `count` requests are held at the gate (polling every 10 ms, for up to `timeout`
+  /// seconds). Gives up at once when `senderAlive` says whoever was to send them has ended (a
+  /// process that exited before its request arrived).
+  public func waitUntilHeld(
+    _ count: Int = 1, timeout: Double = 60, senderAlive: () -> Bool = { true }
+  ) async throws {
     let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+    // Asks once more after every sleep, even past the deadline: a test task that the busy
+    // cooperative pool resumes late must still see a request that arrived meanwhile.
+    while true {
       if try state().held >= count { return }
+      guard senderAlive() else { throw StubServerError("the sender ended before its request reached the gate") }
+      guard Date() < deadline else { break }
       try await Task.sleep(nanoseconds: 10_000_000)
     }
     throw StubServerError("no request reached the gate within \(timeout) s")

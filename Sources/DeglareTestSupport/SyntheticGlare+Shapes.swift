@@ -19,24 +19,16 @@ extension SyntheticGlare {
     if random.uniform() < 0.5 {
       bands.append((2.4 * halfWidth * (random.uniform() < 0.5 ? -1 : 1), 0.5 * halfWidth, random.uniform(0.5...0.9)))
     }
-    let dirX = cos(angle)
-    let dirY = sin(angle)
-    for y in 0..<height {
-      for x in 0..<width {
-        let dx = Double(x) - cx
-        let dy = Double(y) - cy
-        let v = dx * dirX + dy * dirY
-        let u = -dx * dirY + dy * dirX
-        let fade = min(max((length / 2 - abs(v)) / (0.15 * length), 0), 1)
-        guard fade > 0 else { continue }
-        let level = intensity * (0.55 + 0.45 * along.fractal(v, 0.5, scale: length / 4, octaves: 2))
-        var amount = 0.0
-        for band in bands {
-          let t = abs(u - band.offset) / band.halfWidth
-          amount += band.gain * exp(-1.2 * pow(t, 2.5))
-        }
-        add(&glare, at: y * width + x, colour: colour, amount: amount * level * fade * fade * (3 - 2 * fade))
+    forEachPixel(width: width, height: height, centre: (cx, cy), angle: angle) { p, v, u in
+      let fade = min(max((length / 2 - abs(v)) / (0.15 * length), 0), 1)
+      guard fade > 0 else { return }
+      let level = intensity * (0.55 + 0.45 * along.fractal(v, 0.5, scale: length / 4, octaves: 2))
+      var amount = 0.0
+      for band in bands {
+        let t = abs(u - band.offset) / band.halfWidth
+        amount += band.gain * exp(-1.2 * pow(t, 2.5))
       }
+      add(&glare, at: p, colour: colour, amount: amount * level * fade * fade * (3 - 2 * fade))
     }
   }
 
@@ -53,21 +45,13 @@ extension SyntheticGlare {
     let length = random.uniform(0.5...0.9) * Double(width + height)
     let intensity = random.uniform(0.1...0.35)
     let colour = [0.85, 0.93, 1.0]
-    let dirX = cos(angle)
-    let dirY = sin(angle)
     // A step from 0 to 1 over about `edge` pixels around 0.
     func step(_ t: Double) -> Double { 1 / (1 + exp(-t / (0.4 * edge))) }
-    for y in 0..<height {
-      for x in 0..<width {
-        let dx = Double(x) - cx
-        let dy = Double(y) - cy
-        let v = dx * dirX + dy * dirY
-        let u = -dx * dirY + dy * dirX
-        let fade = min(max((length / 2 - abs(v)) / (0.2 * length), 0), 1)
-        guard fade > 0, abs(u) < halfWidth + 6 * edge else { continue }
-        let band = step(halfWidth - abs(u)) * (1 - step(mullion - abs(u)))
-        add(&glare, at: y * width + x, colour: colour, amount: intensity * band * fade * fade * (3 - 2 * fade))
-      }
+    forEachPixel(width: width, height: height, centre: (cx, cy), angle: angle) { p, v, u in
+      let fade = min(max((length / 2 - abs(v)) / (0.2 * length), 0), 1)
+      guard fade > 0, abs(u) < halfWidth + 6 * edge else { return }
+      let band = step(halfWidth - abs(u)) * (1 - step(mullion - abs(u)))
+      add(&glare, at: p, colour: colour, amount: intensity * band * fade * fade * (3 - 2 * fade))
     }
   }
 
@@ -168,6 +152,24 @@ extension SyntheticGlare {
         guard r2 < 1 else { continue }
         let gradient = 0.6 + 0.4 * (dx * cos(angle) + dy * sin(angle))
         add(&glare, at: y * width + x, colour: colour, amount: peak * (1 - r2) * (1 - r2) * max(gradient, 0))
+      }
+    }
+  }
+
+  /// Calls `body(p, along, across)` for every pixel, `p` its index (`y * width + x`), `along` and
+  /// `across` its coordinates in pixels along the direction `angle` (radians, y down) and across
+  /// it, from `centre`.
+  private static func forEachPixel(
+    width: Int, height: Int, centre: (x: Double, y: Double), angle: Double,
+    _ body: (_ p: Int, _ along: Double, _ across: Double) -> Void
+  ) {
+    let dirX = cos(angle)
+    let dirY = sin(angle)
+    for y in 0..<height {
+      for x in 0..<width {
+        let dx = Double(x) - centre.x
+        let dy = Double(y) - centre.y
+        body(y * width + x, dx * dirX + dy * dirY, -dx * dirY + dy * dirX)
       }
     }
   }

@@ -4,33 +4,21 @@ import DeglareTestSupport
 import Testing
 
 @Suite struct KeysTests {
-  func run(
-    _ arguments: [String], input: StandardInput = .piped(""), environment: [String: String] = [:],
-    store: any SecretStore
-  ) async -> CommandOutcome {
-    let out = TextCapture()
-    let err = TextCapture()
-    let code = await RootCommand.run(
-      arguments: arguments, console: Console(out: out.append, err: err.append), input: input,
-      environment: environment, secretStore: store)
-    return CommandOutcome(code: code, stdout: out.text, stderr: err.text)
-  }
-
   @Test func setStatusDeleteRoundTrip() async throws {
     let store = InMemorySecretStore()
     let key = "sk-proj-0123456789abcdefWXYZ"
-    let set = await run(["keys", "set", "openai"], input: .piped(key + "\n"), store: store)
+    let set = await runDeglare(["keys", "set", "openai"], input: .piped(key + "\n"), secretStore: store)
     #expect(set.code == .success)
     #expect(try store.lookup(.openai) == key)
     #expect(set.stderr == "stored the OpenAI key (sk-p…WXYZ) in the Secret Service as 'deglare API key (OpenAI)'\n")
-    let status = await run(["keys", "status"], store: store)
+    let status = await runDeglare(["keys", "status"], secretStore: store)
     #expect(status.code == .success)
     #expect(
       status.stdout
         == "openai: sk-p…WXYZ from the Secret Service\ngemini: no key; set GOOGLE_API_KEY or GEMINI_API_KEY or run 'deglare keys set gemini'\n"
     )
-    let json = await run(
-      ["keys", "status", "--json"], environment: ["GEMINI_API_KEY": "AIzaSyA-1234567890-abcd"], store: store)
+    let json = await runDeglare(
+      ["keys", "status", "--json"], environment: ["GEMINI_API_KEY": "AIzaSyA-1234567890-abcd"], secretStore: store)
     #expect(
       json.stdout
         == "{\"openai\":{\"source\":\"Secret Service\",\"key\":\"sk-p…WXYZ\"},\"gemini\":{\"source\":\"GEMINI_API_KEY\",\"key\":\"AIza…abcd\"}}\n"
@@ -38,7 +26,7 @@ import Testing
     for outcome in [set, status, json] {
       #expect(!outcome.stdout.contains(key) && !outcome.stderr.contains(key))
     }
-    let delete = await run(["keys", "delete", "openai"], store: store)
+    let delete = await runDeglare(["keys", "delete", "openai"], secretStore: store)
     #expect(delete.code == .success)
     #expect(try store.lookup(.openai) == nil)
   }
@@ -46,48 +34,49 @@ import Testing
   @Test("only one trailing newline is stripped; whitespace inside is refused")
   func stdinHandling() async throws {
     let store = InMemorySecretStore()
-    let crlf = await run(["keys", "set", "gemini"], input: .piped("AIza-0123456789\r\n"), store: store)
+    let crlf = await runDeglare(["keys", "set", "gemini"], input: .piped("AIza-0123456789\r\n"), secretStore: store)
     #expect(crlf.code == .success)
     #expect(try store.lookup(.gemini) == "AIza-0123456789")
-    let twoLines = await run(["keys", "set", "gemini"], input: .piped("AIza-0123456789\n\n"), store: store)
+    let twoLines = await runDeglare(
+      ["keys", "set", "gemini"], input: .piped("AIza-0123456789\n\n"), secretStore: store)
     #expect(twoLines.code == .noPermission)
     #expect(
       twoLines.stderr == "error: that key cannot be used: it contains whitespace (a copied line break or space?).\n")
-    let empty = await run(["keys", "set", "gemini"], input: .piped("\n"), store: store)
+    let empty = await runDeglare(["keys", "set", "gemini"], input: .piped("\n"), secretStore: store)
     #expect(empty.code == .noPermission)
     #expect(try store.lookup(.gemini) == "AIza-0123456789")
   }
 
-  @Test func keyOnTheCommandLineIsRefused() async {
+  @Test func keyOnTheCommandLineIsRefused() async throws {
     let store = InMemorySecretStore()
-    let outcome = await run(["keys", "set", "openai", "sk-secret-on-argv"], store: store)
+    let outcome = await runDeglare(["keys", "set", "openai", "sk-secret-on-argv"], secretStore: store)
     #expect(outcome.code == .usage)
     #expect(outcome.stderr.hasPrefix("error: deglare never takes a key as a command-line argument"))
-    #expect((try? store.lookup(.openai)) == nil)
+    #expect(try store.lookup(.openai) == nil)
   }
 
   @Test func unknownProviderAndMissingCommand() async {
     let store = InMemorySecretStore()
-    let unknown = await run(["keys", "set", "anthropic"], store: store)
+    let unknown = await runDeglare(["keys", "set", "anthropic"], secretStore: store)
     #expect(unknown.code == .usage)
     #expect(unknown.stderr.hasPrefix("error: unknown provider 'anthropic': expected openai or gemini."))
-    let bare = await run(["keys"], store: store)
+    let bare = await runDeglare(["keys"], secretStore: store)
     #expect(bare.code == .usage)
     #expect(bare.stderr.hasPrefix("error: missing command for 'deglare keys'."))
-    let typo = await run(["keys", "stauts"], store: store)
+    let typo = await runDeglare(["keys", "stauts"], secretStore: store)
     #expect(typo.stderr.hasPrefix("error: unknown command 'stauts' for 'deglare keys' (did you mean 'status'?)."))
   }
 
   @Test func noSecretServiceIsOneSentenceWithBothFixes() async {
-    let outcome = await run(
-      ["keys", "set", "openai"], input: .piped("sk-0123456789abcdef"), store: UnavailableSecretStore())
+    let outcome = await runDeglare(
+      ["keys", "set", "openai"], input: .piped("sk-0123456789abcdef"), secretStore: UnavailableSecretStore())
     #expect(outcome.code == .noPermission)
     #expect(
       outcome.stderr
         == "error: no Secret Service is reachable (Cannot autolaunch D-Bus without X11 $DISPLAY); start one, such as "
         + "gnome-keyring in your desktop session, or set OPENAI_API_KEY in the environment instead.\n")
-    let status = await run(
-      ["keys", "status"], environment: ["OPENAI_API_KEY": "sk-0123456789abcdef"], store: UnavailableSecretStore())
+    let status = await runDeglare(
+      ["keys", "status"], environment: ["OPENAI_API_KEY": "sk-0123456789abcdef"], secretStore: UnavailableSecretStore())
     #expect(status.code == .success)
     #expect(status.stdout.hasPrefix("openai: sk-0…cdef from OPENAI_API_KEY\n"))
   }

@@ -20,6 +20,16 @@ import Testing
     return (path, scene)
   }
 
+  /// Runs `deglare straighten photo.png <arguments>` on the scene in a fresh folder; returns what
+  /// it printed and the folder's files afterwards.
+  func straightenScene(_ arguments: [String]) async throws -> (outcome: CommandOutcome, files: [String]) {
+    try await withTemporaryDirectory { dir in
+      let (path, _) = try writeScene(dir)
+      let outcome = await runDeglare(["straighten", path] + arguments)
+      return (outcome, directoryListing(dir))
+    }
+  }
+
   func json(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return try #require(object as? [String: Any])
@@ -48,14 +58,10 @@ import Testing
 
   @Test("--detect-only reports without writing anything")
   func detectOnly() async throws {
-    try await withTemporaryDirectory { dir in
-      let (path, _) = try writeScene(dir)
-      let outcome = await runDeglare(["straighten", path, "--detect-only", "--json"])
-      #expect(outcome.code == .success)
-      let object = try json(outcome.stdout)
-      #expect(object["output"] is NSNull)
-      #expect(directoryListing(dir) == ["photo.png"])
-    }
+    let (outcome, files) = try await straightenScene(["--detect-only", "--json"])
+    #expect(outcome.code == .success)
+    #expect(try json(outcome.stdout)["output"] is NSNull)
+    #expect(files == ["photo.png"])
   }
 
   @Test("--corners skips detection; the margin grows the quad; -o .jpg writes JPEG")
@@ -82,25 +88,17 @@ import Testing
       "1,2,3,4,5,6,7", "60,50,290,230,300,40,70,220", "-20,50,300,40,290,230,70,220", "a,b,c,d,e,f,g,h",
     ])
   func badCorners(corners: String) async throws {
-    try await withTemporaryDirectory { dir in
-      let (path, _) = try writeScene(dir)
-      let outcome = await runDeglare(["straighten", path, "--corners", corners])
-      #expect(outcome.code == .usage)
-      #expect(outcome.stderr.hasPrefix("error: "))
-      #expect(directoryListing(dir) == ["photo.png"])
-    }
+    let (outcome, files) = try await straightenScene(["--corners", corners])
+    #expect(outcome.code == .usage)
+    #expect(outcome.stderr.hasPrefix("error: "))
+    #expect(files == ["photo.png"])
   }
 
   @Test("a margin that collapses the quad is a usage error (64)")
   func collapsingMargin() async throws {
-    try await withTemporaryDirectory { dir in
-      let (path, _) = try writeScene(dir)
-      let outcome = await runDeglare([
-        "straighten", path, "--corners", "60,50,300,40,290,230,70,220", "--margin", "-120",
-      ])
-      #expect(outcome.code == .usage)
-      #expect(outcome.stderr.contains("collapses"))
-    }
+    let (outcome, _) = try await straightenScene(["--corners", "60,50,300,40,290,230,70,220", "--margin", "-120"])
+    #expect(outcome.code == .usage)
+    #expect(outcome.stderr.contains("collapses"))
   }
 
   @Test("an undecodable image is bad input data (65)")

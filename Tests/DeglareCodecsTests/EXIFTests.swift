@@ -21,13 +21,13 @@ import Testing
     }
   }
 
-  @Test func malformedStructuresYieldNil() {
+  @Test func malformedStructuresYieldNil() throws {
     #expect(EXIF([1, 2, 3]) == nil)
     #expect(EXIF(Array("XX*\0\0\0\0\0".utf8)) == nil)
     // An IFD offset pointing past the end: no orientation, no crash.
-    let broken: [UInt8] = [0x49, 0x49, 42, 0, 0xFF, 0xFF, 0, 0]
-    #expect(EXIF(broken)?.orientation == nil)
-    #expect(EXIF(broken)?.focalLength == nil)
+    let broken = try #require(EXIF([0x49, 0x49, 42, 0, 0xFF, 0xFF, 0, 0]))
+    #expect(broken.orientation == nil)
+    #expect(broken.focalLength == nil)
     let outOfRange = EXIF(Self.tiff(orientation: 9, bigEndian: false))
     #expect(outOfRange != nil)
     #expect(outOfRange?.orientation == nil)

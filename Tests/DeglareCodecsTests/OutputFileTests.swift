@@ -72,17 +72,26 @@ import Testing
   func noCheckThenWriteRace() async throws {
     await withTemporaryDirectory { dir in
       let path = dir + "/race.bin"
-      let results = await withTaskGroup(of: Bool.self) { group in
+      let errors = await withTaskGroup(of: (any Error)?.self) { group in
         for value in 0..<8 {
           group.addTask {
-            (try? OutputFile.write([UInt8(value)], to: path, overwrite: false)) != nil
+            do {
+              try OutputFile.write([UInt8(value)], to: path, overwrite: false)
+              return nil
+            } catch {
+              return error
+            }
           }
         }
-        var wins = 0
-        for await won in group where won { wins += 1 }
-        return wins
+        var errors: [(any Error)?] = []
+        for await error in group { errors.append(error) }
+        return errors
       }
-      #expect(results == 1)
+      #expect(errors.count == 8)
+      #expect(errors.filter { $0 == nil }.count == 1)
+      // Every loser is refused because the file exists, not for any other reason.
+      let refusals = errors.compactMap { $0 }.map { $0 as? WriteError }
+      #expect(refusals == Array(repeating: WriteError.exists(path: path), count: 7))
       #expect(directoryListing(dir) == ["race.bin"])
     }
   }

@@ -1,19 +1,13 @@
 import DeglareKeyStore
+import DeglareTestSupport
 import Foundation
 import Testing
-
-/// Whether the keyring tests run: under Scripts/test.sh, and always in CI (where a missing
-/// Secret Service must fail the tests, not skip them).
-let keyringTestsEnabled: Bool = {
-  let environment = ProcessInfo.processInfo.environment
-  return environment["DEGLARE_TEST_KEYRING"] == "1" || environment["CI"] == "true"
-}()
 
 /// The real Secret Service, started privately by Scripts/test.sh (never your own keyring).
 /// These tests use only the Gemini item: the end-to-end leak test, which may run at the same
 /// time, owns the OpenAI one.
 /// Runs when DEGLARE_TEST_KEYRING=1 (set by the script); in CI (CI=true) it must run.
-@Suite(.serialized, .enabled(if: keyringTestsEnabled, "needs the private keyring of Scripts/test.sh"))
+@Suite(.serialized, .enabled(if: PrivateKeyring.isAvailable, "needs the private keyring of Scripts/test.sh"))
 struct LibsecretStoreTests {
   @Test func setLookupDeleteRoundTrip() throws {
     let store = LibsecretStore()

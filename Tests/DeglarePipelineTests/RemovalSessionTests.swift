@@ -9,16 +9,12 @@ import Testing
 @Suite struct RemovalSessionTests {
   static let image = SyntheticImages.formula(width: 64, height: 48, layout: .rgb, bitDepth: .eight)
   static let mask = SyntheticImages.mask(width: 64, height: 48, rects: [PixelRect(x: 20, y: 10, width: 12, height: 9)])
+  static let newMask = SyntheticImages.mask(width: 64, height: 48, rects: [PixelRect(x: 1, y: 1, width: 3, height: 3)])
 
-  func settings(_ dir: String) -> RemoveSettings {
-    RemoveSettings(output: OutputSettings(path: dir + "/out.png", options: ImageWriteOptions(), inputs: []))
-  }
+  func settings(_ dir: String) -> RemoveSettings { SessionFixtures.settings(dir + "/out.png") }
 
   func loadedSession() async -> RemovalSession {
-    let session = RemovalSession()
-    await session.load(
-      image: DecodedImage(image: Self.image, metadata: ImageMetadata(), format: .png), path: "in.png", mask: Self.mask)
-    return session
+    await SessionFixtures.loadedSession(image: Self.image, mask: Self.mask)
   }
 
   /// Waits until the provider has been called (the removal is in flight).
@@ -39,41 +35,26 @@ import Testing
     }
   }
 
-  enum Teardown: String, CaseIterable {
-    case cancel, clearMask, replaceMask, replaceImage, close
-  }
-
   @Test(
     "a teardown while the provider holds its answer drops the answer and writes nothing",
     arguments: Teardown.allCases, [true, false])
   func teardownDropsTheResult(teardown: Teardown, honoursCancellation: Bool) async throws {
-    try await withTemporaryDirectory { dir in
+    await withTemporaryDirectory { dir in
       let session = await loadedSession()
       let provider = GatedProvider(fill: 7, honoursCancellation: honoursCancellation)
       let removal = Task { try await session.remove(provider: provider, settings: settings(dir)) }
       await waitForCall(provider)
-      let newMask = SyntheticImages.mask(width: 64, height: 48, rects: [PixelRect(x: 1, y: 1, width: 3, height: 3)])
-      let newImage = DecodedImage(image: Self.image, metadata: ImageMetadata(), format: .png)
-      switch teardown {
-      case .cancel: await session.cancel()
-      case .clearMask: await session.clearMask()
-      case .replaceMask: await session.replaceMask(newMask)
-      case .replaceImage: await session.replaceImage(newImage, path: "other.png")
-      case .close: await session.close()
-      }
+      let started = await session.generation
+      await teardown.apply(to: session, newMask: Self.newMask, image: Self.image)
       let generationAfterTeardown = await session.generation
       provider.release()
       let outcome = await removal.result
-      #expect(throws: RemovalError.self) { try outcome.get() }
+      #expect(throws: RemovalError.stale(startedAt: started, current: generationAfterTeardown)) { try outcome.get() }
       #expect(directoryListing(dir).isEmpty, "\(teardown): \(directoryListing(dir))")
       #expect(await session.lastResult == nil)
       #expect(await session.generation == generationAfterTeardown)
-      switch teardown {
-      case .cancel: #expect(await session.mask == Self.mask)
-      case .clearMask, .replaceImage: #expect(await session.mask == nil)
-      case .replaceMask: #expect(await session.mask == newMask)
-      case .close: #expect(await session.image == nil)
-      }
+      #expect(await session.mask == teardown.mask(after: Self.mask, newMask: Self.newMask))
+      if teardown == .close { #expect(await session.image == nil) }
     }
   }
 
@@ -83,16 +64,21 @@ import Testing
       let session = await loadedSession()
       let older = GatedProvider(fill: 1, honoursCancellation: false)
       let newer = GatedProvider(fill: 2)
-      var olderSettings = settings(dir)
-      olderSettings.output.path = dir + "/older.png"
-      let first = Task { try await session.remove(provider: older, settings: olderSettings) }
+      let first = Task {
+        try await session.remove(provider: older, settings: SessionFixtures.settings(dir + "/older.png"))
+      }
       await waitForCall(older)
+      let olderGeneration = await session.generation
       let second = Task { try await session.remove(provider: newer, settings: settings(dir)) }
       await waitForCall(newer)
+      let newerGeneration = await session.generation
       older.release()
-      await #expect(throws: RemovalError.self) { try await first.value }
+      await #expect(throws: RemovalError.stale(startedAt: olderGeneration, current: newerGeneration)) {
+        try await first.value
+      }
       newer.release()
       let result = try await second.value
+      #expect(result.generation == newerGeneration)
       #expect(await session.lastResult?.generation == result.generation)
       #expect(directoryListing(dir) == ["out.png"])
       #expect(try ImageFile.read(dir + "/out.png").image.pixel(x: 25, y: 14) == [2, 2, 2])
@@ -110,16 +96,9 @@ import Testing
         let tearDownFirst = Bool.random(using: &generator)
         let teardown = Teardown.allCases.randomElement(using: &generator) ?? .cancel
         await waitForCall(provider)
+        let started = await session.generation
         if tearDownFirst {
-          switch teardown {
-          case .cancel: await session.cancel()
-          case .clearMask: await session.clearMask()
-          case .replaceMask: await session.replaceMask(Self.mask)
-          case .replaceImage:
-            await session.replaceImage(
-              DecodedImage(image: Self.image, metadata: ImageMetadata(), format: .png), path: "x")
-          case .close: await session.close()
-          }
+          await teardown.apply(to: session, newMask: Self.mask, image: Self.image)
           provider.release()
         } else {
           provider.release()
@@ -134,11 +113,13 @@ import Testing
           // Written only if it was current when published; then the file is whole and correct.
           #expect(!tearDownFirst, "run \(run): a result survived a teardown that came first")
           #expect(written)
-          #expect(result.generation >= 1)
+          #expect(result.generation == started)
           let image = try ImageFile.read(dir + "/out.png").image
           #expect(Verification.compare(original: Self.image, result: image, mask: Self.mask).identical)
-        case .failure:
+        case .failure(let error):
           #expect(!written, "run \(run): a dropped removal wrote \(directoryListing(dir))")
+          let current = await session.generation
+          #expect(error as? RemovalError == .stale(startedAt: started, current: current), "run \(run): \(error)")
         }
       }
     }

@@ -1,26 +1,19 @@
+import DeglareCodecs
 import DeglareTestSupport
 import Foundation
 import Testing
 
-/// Whether the Secret Service tests run: under Scripts/test.sh, and always in CI.
-let keyringAvailable: Bool = {
-  let environment = ProcessInfo.processInfo.environment
-  return environment["DEGLARE_TEST_KEYRING"] == "1" || environment["CI"] == "true"
-}()
-
 /// After `keys set` + `remove --provider openai` (against stub-server) + `keys delete`, the key's
 /// bytes are nowhere: no file under HOME, the XDG folders, TMPDIR or the project, no process's
 /// command line, not on stdout or stderr.
-@Suite(.serialized, .enabled(if: keyringAvailable, "needs the private keyring of Scripts/test.sh"))
+@Suite(.serialized, .enabled(if: PrivateKeyring.isAvailable, "needs the private keyring of Scripts/test.sh"))
 struct KeyLeakEndToEndTests {
   @Test func theKeyLeaksNowhere() async throws {
     let key = "sk-leakcheck-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     try await withStubServer { server in
       try await withTemporaryDirectory { home in
         let inherited = ProcessInfo.processInfo.environment
-        var environment = [
-          "PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home, "OPENAI_BASE_URL": server.openAIBaseURL,
-        ]
+        var environment = ProcessRunner.cleanEnvironment(home: home, ["OPENAI_BASE_URL": server.openAIBaseURL])
         for name in [
           "DBUS_SESSION_BUS_ADDRESS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR",
         ] {
@@ -37,10 +30,10 @@ struct KeyLeakEndToEndTests {
             "--provider", "openai", "-o", home + "/out.png", "--json",
           ], environment: environment)
         var commandLines: [String] = []
-        while removal.isRunning {
+        repeat {
           commandLines += Self.allCommandLines()
           try await Task.sleep(for: .milliseconds(20))
-        }
+        } while removal.isRunning
         let removed = await removal.wait()
         #expect(removed.status == 0, "\(removed.stderr)")
         outputs.append(removed)
@@ -57,7 +50,12 @@ struct KeyLeakEndToEndTests {
         for outcome in outputs {
           #expect(!outcome.stdout.contains(key) && !outcome.stderr.contains(key))
         }
+        // The scans can see: /proc lists this test's own process, and a planted canary is found.
+        #expect(commandLines.contains { $0.contains("deglare") }, "no command line was read from /proc")
         #expect(!commandLines.contains { $0.contains(key) })
+        let canary = "deglare-leak-canary-" + UUID().uuidString
+        try OutputFile.write(Array(canary.utf8), to: home + "/canary.txt", overwrite: false)
+        #expect(Self.files(under: home, containing: Array(canary.utf8)) == [home + "/canary.txt"])
         var roots = [home, Fixtures.packageRoot.path, NSTemporaryDirectory()]
         for name in ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"] {
           if let path = inherited[name] { roots.append(path) }

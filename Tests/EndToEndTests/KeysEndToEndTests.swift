@@ -5,7 +5,7 @@ import Testing
 @Suite struct KeysEndToEndTests {
   @Test("without any D-Bus session the binary says so in one sentence, naming both fixes, and exits 77")
   func noSecretService() async throws {
-    let environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    let environment = ProcessRunner.cleanEnvironment(home: NSTemporaryDirectory())
     let outcome = try await ProcessRunner.run(
       ["keys", "set", "gemini"], environment: environment, stdin: "AIza-0123456789abcdef")
     #expect(outcome.status == 77)
@@ -24,10 +24,8 @@ import Testing
     try await withStubServer { server in
       try await withTemporaryDirectory { home in
         let variable = provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY"
-        let environment = [
-          "PATH": "/usr/bin:/bin", "HOME": home, variable: "key-0123456789abcdef",
-          "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
-        ]
+        let environment = ProcessRunner.cleanEnvironment(
+          home: home, server.baseURLEnvironment.merging([variable: "key-0123456789abcdef"]) { $1 })
         let accepted = try await ProcessRunner.run(["keys", "check", provider], environment: environment)
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains("accepted the key"))

@@ -10,11 +10,6 @@ import Testing
   static let painting = Fixtures.path("demo/painting.png")
   static let mask = Fixtures.path("demo/glare-mask.png")
 
-  /// A clean environment: no keys, no D-Bus, a private HOME.
-  static func environment(_ home: String, _ extra: [String: String] = [:]) -> [String: String] {
-    ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home].merging(extra) { $1 }
-  }
-
   static func checkInvariant(original: String, result: String, mask: String) throws {
     let before = try ImageFile.read(original).image
     let after = try ImageFile.read(result).image
@@ -29,7 +24,8 @@ import Testing
     try await withTemporaryDirectory { dir in
       let output = dir + "/clean.png"
       let outcome = try await ProcessRunner.run(
-        ["remove", Self.painting, "--mask", Self.mask, "-o", output, "--json"], environment: Self.environment(dir))
+        ["remove", Self.painting, "--mask", Self.mask, "-o", output, "--json"],
+        environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(outcome.status == 0, "\(outcome.stderr)")
       for key in [
         "\"output\":", "\"crop\":[", "\"upload_size\":[", "\"provider\":\"local\"", "\"method\":\"auto\"",
@@ -54,20 +50,21 @@ import Testing
       try FileManager.default.copyItem(atPath: Self.painting, toPath: input)
       let original = try Data(contentsOf: URL(fileURLWithPath: input))
       let first = try await ProcessRunner.run(
-        ["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+        ["remove", input, "--mask", Self.mask], environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(first.status == 0, "\(first.stderr)")
       #expect(first.stderr.contains("wrote \(dir)/photo.deglared.png"))
       // Existing output without --force: 73, nothing changes.
       let again = try await ProcessRunner.run(
-        ["remove", input, "--mask", Self.mask], environment: Self.environment(dir))
+        ["remove", input, "--mask", Self.mask], environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(again.status == 73)
       #expect(again.stderr.hasPrefix("error: \(dir)/photo.deglared.png already exists"))
       let forced = try await ProcessRunner.run(
-        ["remove", input, "--mask", Self.mask, "--force"], environment: Self.environment(dir))
+        ["remove", input, "--mask", Self.mask, "--force"], environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(forced.status == 0)
       // The input as output: 64, even with --force.
       let sameFile = try await ProcessRunner.run(
-        ["remove", input, "--mask", Self.mask, "-o", input, "--force"], environment: Self.environment(dir))
+        ["remove", input, "--mask", Self.mask, "-o", input, "--force"],
+        environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(sameFile.status == 64)
       #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
       #expect(directoryListing(dir) == ["photo.deglared.png", "photo.png"])
@@ -88,7 +85,7 @@ import Testing
       ]
       for (arguments, message) in cases {
         let outcome = try await ProcessRunner.run(
-          arguments + ["-o", dir + "/out.png"], environment: Self.environment(dir))
+          arguments + ["-o", dir + "/out.png"], environment: ProcessRunner.cleanEnvironment(home: dir))
         #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
         #expect(outcome.stderr.split(separator: "\n").count == 1)
@@ -102,11 +99,12 @@ import Testing
     try await withTemporaryDirectory { dir in
       let proposal = dir + "/proposal.png"
       let detect = try await ProcessRunner.run(
-        ["detect", Self.painting, "-o", proposal], environment: Self.environment(dir))
+        ["detect", Self.painting, "-o", proposal], environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(detect.status == 0, "\(detect.stderr)")
       let output = dir + "/auto.png"
       let outcome = try await ProcessRunner.run(
-        ["remove", Self.painting, "--mask", "auto", "-o", output], environment: Self.environment(dir))
+        ["remove", Self.painting, "--mask", "auto", "-o", output],
+        environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(outcome.status == 0, "\(outcome.stderr)")
       // 360 px shorter side: 0.4 % is 1.44 px, so the 2 px minimum applies.
       #expect(outcome.stderr.hasPrefix("detected 1 glare area covering "), "\(outcome.stderr)")
@@ -130,7 +128,8 @@ import Testing
       let grey = SyntheticImages.constant(width: 160, height: 120, layout: .rgb, bitDepth: .eight, value: 128)
       try OutputFile.write(try PNGCodec.encode(grey), to: flat, overwrite: false)
       let nothing = try await ProcessRunner.run(
-        ["remove", flat, "--mask", "auto", "-o", dir + "/flat-out.png"], environment: Self.environment(dir))
+        ["remove", flat, "--mask", "auto", "-o", dir + "/flat-out.png"],
+        environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(nothing.status == 65)
       #expect(nothing.stderr.contains("nothing to remove: no glare was detected in \(flat)"), "\(nothing.stderr)")
       #expect(directoryListing(dir) == ["auto.png", "flat.png", "grown.png", "proposal.png"])
@@ -144,8 +143,8 @@ import Testing
         let folder = dir + "/dry-\(provider)/nested"
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "--dry-run", folder, "--json"],
-          environment: Self.environment(
-            dir, ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "GOOGLE_GEMINI_BASE_URL": "http://127.0.0.1:9"]))
+          environment: ProcessRunner.cleanEnvironment(
+            home: dir, ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "GOOGLE_GEMINI_BASE_URL": "http://127.0.0.1:9"]))
         #expect(outcome.status == 0, "\(provider): \(outcome.stderr)")
         #expect(outcome.stdout.contains("\"provider\":\"\(provider)\""))
         let files = directoryListing(folder)
@@ -172,12 +171,9 @@ import Testing
       try await withTemporaryDirectory { dir in
         let output = dir + "/remote.png"
         let key = provider == "openai" ? "sk-e2e-0123456789abcdef0123" : "AIza-e2e-0123456789abcdef"
-        let environment = Self.environment(
-          dir,
-          [
-            "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
-            provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY": key,
-          ])
+        let environment = ProcessRunner.cleanEnvironment(
+          home: dir,
+          server.baseURLEnvironment.merging([provider == "openai" ? "OPENAI_API_KEY" : "GEMINI_API_KEY": key]) { $1 })
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", output, "--json"],
           environment: environment)
@@ -201,12 +197,10 @@ import Testing
   func remoteFailures(provider: String, mode: String, status: Int32) async throws {
     try await withStubServer(mode: mode) { server in
       try await withTemporaryDirectory { dir in
-        let environment = Self.environment(
-          dir,
-          [
-            "OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL,
-            "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123", "GEMINI_API_KEY": "AIza-e2e-0123456789abcdef",
-          ])
+        let environment = ProcessRunner.cleanEnvironment(
+          home: dir,
+          server.baseURLEnvironment.merging(
+            ["OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123", "GEMINI_API_KEY": "AIza-e2e-0123456789abcdef"]) { $1 })
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", provider, "-o", dir + "/out.png"],
           environment: environment)
@@ -223,7 +217,7 @@ import Testing
       try await withTemporaryDirectory { dir in
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "--provider", "openai"],
-          environment: Self.environment(dir, ["OPENAI_BASE_URL": server.openAIBaseURL]))
+          environment: ProcessRunner.cleanEnvironment(home: dir, ["OPENAI_BASE_URL": server.openAIBaseURL]))
         #expect(outcome.status == 77)
         #expect(outcome.stderr.contains("OPENAI_API_KEY"))
         #expect(try server.requests().isEmpty)
@@ -237,8 +231,8 @@ import Testing
       try await withTemporaryDirectory { dir in
         let outcome = try await ProcessRunner.run(
           ["remove", Self.painting, "--mask", Self.mask, "-o", dir + "/out.png", "--json"],
-          environment: Self.environment(
-            dir, ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123"]))
+          environment: ProcessRunner.cleanEnvironment(
+            home: dir, ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123"]))
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("\"provider\":\"local\""))
         #expect(try server.requests().isEmpty)

@@ -57,6 +57,7 @@ import Testing
     #expect(abs(fit.line.signedDistance(to: Point(x: 0, y: 100))) < 0.01)
     #expect(abs(fit.line.signedDistance(to: Point(x: 400, y: 140))) < 0.01)
     #expect(fit.inlierCount == 80)
+    #expect(fit.inliers.count == points.count)
     #expect(fit.inliers.suffix(20).allSatisfy { !$0 })
   }
 

@@ -63,6 +63,12 @@ enum InpaintingFixtures {
     return result
   }
 
+  /// The ramp, the patch mask, and the ramp with its clipped patch.
+  static func clippedRamp() -> (clean: ImageBuffer, mask: Mask, damaged: ImageBuffer) {
+    let clean = ramp()
+    return (clean, patchMask, withClippedPatch(clean))
+  }
+
   /// The image converted to 16-bit (v * 257) and/or another layout (gray = first channel).
   static func converted(_ image: ImageBuffer, layout: ChannelLayout? = nil, sixteen: Bool = false) -> ImageBuffer {
     let target = layout ?? image.layout
@@ -118,9 +124,7 @@ struct LocalInpainterTests {
 
   @Test("fill reconstructs a smooth gradient under an opaque patch")
   func fillReconstructsGradient() {
-    let clean = InpaintingFixtures.ramp()
-    let mask = InpaintingFixtures.patchMask
-    let damaged = InpaintingFixtures.withClippedPatch(clean)
+    let (clean, mask, damaged) = InpaintingFixtures.clippedRamp()
     let result = LocalInpainter.repaint(damaged, mask: mask, method: .fill)
     var worst = 0
     for y in 0..<mask.height {
@@ -135,9 +139,7 @@ struct LocalInpainterTests {
 
   @Test("auto fills clipped pixels and subtracts elsewhere")
   func autoFillsClipped() {
-    let clean = InpaintingFixtures.ramp()
-    let mask = InpaintingFixtures.patchMask
-    let damaged = InpaintingFixtures.withClippedPatch(clean)
+    let (clean, mask, damaged) = InpaintingFixtures.clippedRamp()
     let auto = LocalInpainter.repaint(damaged, mask: mask, method: .auto)
     let subtract = LocalInpainter.repaint(damaged, mask: mask, method: .subtract)
     // The clipped centre: subtraction cannot bring the paint back, auto fills it.

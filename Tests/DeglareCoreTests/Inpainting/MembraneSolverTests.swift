@@ -118,6 +118,7 @@ struct InpaintingHelperTests {
     let weights: [Float] = (0..<(width * height)).map { ($0 % 7 == 0 || $0 % 5 == 0) ? 1 : 0 }
     let result = PlaneFilter.normalizedGaussian(
       [[Float](repeating: 0.37, count: width * height)], weights: weights, width: width, height: height, sigma: 3)
+    #expect(result.planes.count == 1 && result.planes[0].count == width * height)
     for value in result.planes[0] { #expect(abs(value - 0.37) < 1e-4) }
   }
 

@@ -1,4 +1,5 @@
 import DeglareCore
+import DeglareTestSupport
 import Testing
 
 /// Reference labelling by flood fill (stack-based), raster order of first pixel.

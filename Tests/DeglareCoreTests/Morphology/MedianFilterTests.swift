@@ -1,24 +1,6 @@
 import DeglareCore
+import DeglareTestSupport
 import Testing
-
-/// The definition: the middle of the size x size samples around each pixel, edges replicated.
-func bruteForceMedian(_ plane: Plane<Float>, size: Int) -> Plane<Float> {
-  let r = (size | 1) / 2
-  var out = plane
-  for y in 0..<plane.height {
-    for x in 0..<plane.width {
-      var window: [Float] = []
-      for dy in -r...r {
-        for dx in -r...r {
-          window.append(plane[min(max(x + dx, 0), plane.width - 1), min(max(y + dy, 0), plane.height - 1)])
-        }
-      }
-      window.sort()
-      out[x, y] = window[window.count / 2]
-    }
-  }
-  return out
-}
 
 @Suite("Median filter (sliding histogram)")
 struct MedianFilterTests {
@@ -29,7 +11,7 @@ struct MedianFilterTests {
       let values = (0..<(width * height)).map { _ in Float.random(in: 0...1, using: &generator) }
       let plane = Plane(width: width, height: height, values: values)
       let fast = MedianFilter.median(plane, size: size, range: 0...1, levels: 1024)
-      let slow = bruteForceMedian(plane, size: size)
+      let slow = ReferenceFilters.median(plane, size: size)
       for i in 0..<plane.count {
         #expect(abs(fast.values[i] - slow.values[i]) <= 0.5 / 1024 + 1e-6, "\(width)x\(height) size \(size) at \(i)")
       }

@@ -137,7 +137,9 @@ import Testing
   @Test("empty crops are all 0; a full mask is all 1")
   func trivial() {
     let mask = SyntheticImages.mask(width: 20, height: 20) { x, _ in x > 15 }
-    #expect(Feather.alpha(mask: mask, crop: PixelRect(x: 0, y: 0, width: 10, height: 20)).values.allSatisfy { $0 == 0 })
-    #expect(Feather.alpha(mask: FeatherTests.shapes[5].1, width: 6).values.allSatisfy { $0 == 1 })
+    let empty = Feather.alpha(mask: mask, crop: PixelRect(x: 0, y: 0, width: 10, height: 20))
+    #expect(empty.values.count == 200 && empty.values.allSatisfy { $0 == 0 })
+    let full = Feather.alpha(mask: FeatherTests.shapes[5].1, width: 6)
+    #expect(full.values.count == 12 * 7 && full.values.allSatisfy { $0 == 1 })
   }
 }

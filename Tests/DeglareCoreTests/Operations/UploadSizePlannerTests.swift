@@ -7,12 +7,13 @@ enum TestCapabilities {
   static let openAI = UploadCapability.fixedSizes([
     PixelSize(width: 1024, height: 1024), PixelSize(width: 1536, height: 1024), PixelSize(width: 1024, height: 1536),
   ])
-  static let gemini = UploadCapability.aspectRatios([
+  static let geminiRatios = [
     AspectRatioSize("1:1", 1024, 1024), AspectRatioSize("2:3", 832, 1248), AspectRatioSize("3:2", 1248, 832),
     AspectRatioSize("3:4", 864, 1184), AspectRatioSize("4:3", 1184, 864), AspectRatioSize("4:5", 896, 1152),
     AspectRatioSize("5:4", 1152, 896), AspectRatioSize("9:16", 768, 1344), AspectRatioSize("16:9", 1344, 768),
     AspectRatioSize("21:9", 1536, 672),
-  ])
+  ]
+  static let gemini = UploadCapability.aspectRatios(geminiRatios)
   static let gptImage2Rule = FlexibleSizeRule(
     multiple: 16, maxEdge: 3840, maxAspectRatio: 3, minPixels: 655_360, maxPixels: 8_294_400)
   static let gptImage2 = UploadCapability.flexible(gptImage2Rule)
@@ -49,8 +50,7 @@ enum TestCapabilities {
   func aspectRatios(_ w: Int, _ h: Int, _ name: String) throws {
     let choice = UploadSizePlanner.choose(for: size(w, h), capability: TestCapabilities.gemini)
     #expect(choice.aspectName == name)
-    guard case .aspectRatios(let entries) = TestCapabilities.gemini else { return }
-    let entry = try #require(entries.first { $0.name == name })
+    let entry = try #require(TestCapabilities.geminiRatios.first { $0.name == name })
     #expect(choice.size == entry.size)
     #expect(
       UploadSizePlanner.targetAspect(for: size(w, h), capability: TestCapabilities.gemini)

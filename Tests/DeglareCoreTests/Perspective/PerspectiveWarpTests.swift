@@ -23,6 +23,7 @@ import Testing
     let image = ImageBuffer(width: 40, height: 30, layout: .rgb, samples: samples)
     let quad = Quad([Point(x: 3.2, y: 1.7), Point(x: 36.9, y: 4.1), Point(x: 33.3, y: 28.6), Point(x: 1.1, y: 25.2)])
     let warped = try PerspectiveWarp.warp(image, quad: quad, to: PixelSize(width: 57, height: 41))
+    #expect(warped.size == PixelSize(width: 57, height: 41) && warped.samples8.count == 57 * 41 * 3)
     #expect(warped.samples8.enumerated().allSatisfy { $0.element == colour[$0.offset % 3] })
   }
 

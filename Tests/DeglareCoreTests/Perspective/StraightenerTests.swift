@@ -12,6 +12,7 @@ import Testing
     let plan = try Straightener.plan(image, options: StraightenOptions(corners: corners))
     let expected = 0.02 * corners.longestEdge
     #expect(abs(plan.requestedMargin - expected) < 1e-9)
+    #expect(plan.sideMargins.count == 4)
     for margin in plan.sideMargins { #expect(abs(margin - expected) < 1e-9) }
     #expect(plan.confidence == 1)
     #expect(plan.detectionSource == nil)

@@ -1,32 +1,18 @@
 import DeglareCore
+import DeglareTestSupport
 import Foundation
 import Testing
 
 /// A 240x180 "painting": mid-grey wall, a dark figure with a pale dress beside it (hard edges),
 /// optionally a specular bloom (clipped core, soft halo) added in linear light.
 func syntheticPainting(bloomAt bloom: (x: Double, y: Double)? = nil) -> ImageBuffer {
-  let width = 240
-  let height = 180
-  var samples = [UInt8](repeating: 0, count: width * height * 3)
-  for y in 0..<height {
-    for x in 0..<width {
-      var rgb: [Double] = [0.45, 0.44, 0.40]
-      if x >= 60 && x < 90 && y >= 50 && y < 170 { rgb = [0.10, 0.10, 0.11] }  // dark figure
-      if x >= 90 && x < 110 && y >= 60 && y < 170 { rgb = [0.86, 0.85, 0.82] }  // pale dress
-      let texture = 0.02 * sin(Double(x) * 1.7) * cos(Double(y) * 1.3)
-      for c in 0..<3 {
-        var level = rgb[c] + texture
-        if let bloom {
-          let d2 = pow(Double(x) - bloom.x, 2) + pow(Double(y) - bloom.y, 2)
-          let light = 3 * exp(-d2 / (2 * 16)) + 0.35 * exp(-d2 / (2 * 196))
-          let linear = pow(max(level, 0), 2.2) + light
-          level = pow(min(linear, 1), 1 / 2.2)
-        }
-        samples[(y * width + x) * 3 + c] = UInt8(max(0, min(255, (level * 255).rounded())))
-      }
-    }
+  SyntheticImages.bloomPainting(width: 240, height: 180, bloom: bloom, haloSpread: 2 * 196) { x, y in
+    var rgb: [Double] = [0.45, 0.44, 0.40]
+    if x >= 60 && x < 90 && y >= 50 && y < 170 { rgb = [0.10, 0.10, 0.11] }  // dark figure
+    if x >= 90 && x < 110 && y >= 60 && y < 170 { rgb = [0.86, 0.85, 0.82] }  // pale dress
+    let texture = 0.02 * sin(Double(x) * 1.7) * cos(Double(y) * 1.3)
+    return rgb.map { $0 + texture }
   }
-  return ImageBuffer(width: width, height: height, layout: .rgb, samples: samples)
 }
 
 @Suite("Glare detector")

@@ -24,6 +24,11 @@ enum Captures {
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
+  /// The parts of a Gemini body's first content, nil when it has none.
+  static func parts(_ body: Any) -> [[String: Any]]? {
+    ((body as? [String: Any])?["contents"] as? [[String: Any]])?.first?["parts"] as? [[String: Any]]
+  }
+
   /// Every key path of a JSON value ("contents[].parts[].inlineData.data"), with the value's type.
   static func keyPaths(_ value: Any, prefix: String = "") -> Set<String> {
     if let object = value as? [String: Any] {
@@ -110,9 +115,9 @@ struct CaptureComparisonTests {
       let body = try JSONSerialization.jsonObject(with: Data(try server.body(ofRequest: 0)))
       #expect(Captures.keyPaths(body) == Captures.keyPaths(capturedBody))
       // Values that must match exactly: role, MIME types, the order text-image-image.
-      let parts = ((body as? [String: Any])?["contents"] as? [[String: Any]])?.first?["parts"] as? [[String: Any]] ?? []
-      let capturedParts =
-        ((capturedBody as? [String: Any])?["contents"] as? [[String: Any]])?.first?["parts"] as? [[String: Any]] ?? []
+      let parts = try #require(Captures.parts(body))
+      let capturedParts = try #require(Captures.parts(capturedBody))
+      #expect(parts.count == 3)
       #expect(parts.map { $0.keys.sorted() } == capturedParts.map { $0.keys.sorted() })
       #expect(
         parts.compactMap { ($0["inlineData"] as? [String: Any])?["mime_type"] as? String }

@@ -4,20 +4,17 @@ import Testing
 
 @Suite("keys check against stub-server", .serialized)
 struct KeyCheckTests {
-  func environment(_ server: StubServer) -> [String: String] {
-    ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
-  }
-
   @Test("a working key lists the models", arguments: ["openai", "gemini"])
   func works(_ provider: String) async throws {
     try await withStubServer { server in
       let report = try await KeyCheck.run(
-        provider: provider, key: "sk-validkey-123456", environment: environment(server))
+        provider: provider, key: "sk-validkey-123456", environment: server.baseURLEnvironment)
       #expect(report.defaultModelListed == true)
       #expect(report.modelCount >= 4)
       let recorded = try server.requests()
       #expect(recorded.count == 1 && recorded[0].method == "GET")
-      #expect(recorded[0].path == (provider == "openai" ? "/v1/models" : "/v1/models"))
+      // OpenAI's base URL ends in /v1; Gemini's version segment is v1 too.
+      #expect(recorded[0].path == "/v1/models")
       #expect(recorded[0].bodyLength == 0)
     }
   }
@@ -26,7 +23,7 @@ struct KeyCheckTests {
   func rejected(_ provider: String) async throws {
     try await withStubServer(arguments: ["--key", "the-right-key-000"]) { server in
       let error = await #expect(throws: ProviderError.self) {
-        try await KeyCheck.run(provider: provider, key: "the-wrong-key-111", environment: environment(server))
+        try await KeyCheck.run(provider: provider, key: "the-wrong-key-111", environment: server.baseURLEnvironment)
       }
       #expect(error?.isKeyProblem == true)
       let shown = error?.description ?? ""
@@ -39,11 +36,11 @@ struct KeyCheckTests {
   func outage() async throws {
     try await withStubServer(mode: "overloaded") { server in
       let error = await #expect(throws: ProviderError.self) {
-        try await KeyCheck.run(provider: "gemini", key: "k-123456789", environment: environment(server))
+        try await KeyCheck.run(provider: "gemini", key: "k-123456789", environment: server.baseURLEnvironment)
       }
       #expect(error?.isKeyProblem == false)
-      let observed8 = try server.requests()
-      #expect(observed8.count == 1)
+      let requests = try server.requests()
+      #expect(requests.count == 1)
     }
   }
 }

@@ -38,76 +38,68 @@ struct ParsingTests {
     #expect(ErrorText.firstLine(of: []) == "(empty body)")
   }
 
+  /// A response with `status`, `headers` and the text `json` as its body.
+  func response(_ status: Int, headers: [HTTPHeader] = [], _ json: String) -> HTTPResponse {
+    HTTPResponse(status: status, headers: headers, body: Array(json.utf8))
+  }
+
   @Test("OpenAI 429s: insufficient_quota is final, rate_limit_exceeded retries with retry-after-ms")
   func openAI429() {
-    let redactor = Redactor(secrets: [])
-    let quota = HTTPResponse(
-      status: 429,
-      body: Array(
+    func classify(_ response: HTTPResponse) -> AttemptOutcome {
+      OpenAIResponse.classify(response, redactor: Redactor(secrets: []))
+    }
+    let quota = classify(
+      response(
+        429,
         #"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#
-          .utf8))
-    guard case .fail(.quotaExhausted) = OpenAIResponse.classify(quota, redactor: redactor) else {
-      Issue.record("insufficient_quota must not retry")
-      return
-    }
-    let limit = HTTPResponse(
-      status: 429, headers: [HTTPHeader("retry-after-ms", "1500"), HTTPHeader("retry-after", "2")],
-      body: Array(
-        #"{"error":{"message":"Rate limit reached","type":"requests","param":null,"code":"rate_limit_exceeded"}}"#.utf8)
-    )
-    guard case .retry(.rateLimited, let delay) = OpenAIResponse.classify(limit, redactor: redactor) else {
+      ))
+    if case .fail(.quotaExhausted) = quota {} else { Issue.record("insufficient_quota must not retry") }
+    let limit = classify(
+      response(
+        429, headers: [HTTPHeader("retry-after-ms", "1500"), HTTPHeader("retry-after", "2")],
+        #"{"error":{"message":"Rate limit reached","type":"requests","param":null,"code":"rate_limit_exceeded"}}"#))
+    if case .retry(.rateLimited, let delay) = limit {
+      #expect(delay == 1.5)
+    } else {
       Issue.record("rate_limit_exceeded must retry")
-      return
     }
-    #expect(delay == 1.5)
-    let noRetry = HTTPResponse(status: 503, headers: [HTTPHeader("x-should-retry", "false")], body: [])
-    guard case .fail(.serverError(_, 503, "(empty body)", 1)) = OpenAIResponse.classify(noRetry, redactor: redactor)
-    else {
+    let noRetry = classify(response(503, headers: [HTTPHeader("x-should-retry", "false")], ""))
+    if case .fail(.serverError(_, 503, "(empty body)", 1)) = noRetry {
+    } else {
       Issue.record("x-should-retry: false must be honoured")
-      return
     }
   }
 
   @Test("Gemini: RetryInfo delay, free-tier quota, API_KEY_INVALID, unknown-field hint")
   func gemini() {
-    let redactor = Redactor(secrets: [])
-    let limited = HTTPResponse(
-      status: 429,
-      body: Array(
-        #"{"error":{"code":429,"message":"Resource exhausted","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"7s"}]}}"#
-          .utf8))
-    guard case .retry(.rateLimited, 7?) = GeminiResponse.classify(limited, redactor: redactor) else {
-      Issue.record("a plain 429 retries after RetryInfo")
-      return
+    func classify(_ status: Int, _ json: String) -> AttemptOutcome {
+      GeminiResponse.classify(response(status, json), redactor: Redactor(secrets: []))
     }
-    let free = HTTPResponse(
-      status: 429,
-      body: Array(
-        #"{"error":{"code":429,"message":"Quota exceeded ... limit: 0, model: x","status":"RESOURCE_EXHAUSTED"}}"#.utf8)
+    let limited = classify(
+      429,
+      #"{"error":{"code":429,"message":"Resource exhausted","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"7s"}]}}"#
     )
-    guard case .fail(.quotaExhausted(_, _, let hint?)) = GeminiResponse.classify(free, redactor: redactor) else {
+    if case .retry(.rateLimited, 7?) = limited {} else { Issue.record("a plain 429 retries after RetryInfo") }
+    let free = classify(
+      429, #"{"error":{"code":429,"message":"Quota exceeded ... limit: 0, model: x","status":"RESOURCE_EXHAUSTED"}}"#)
+    if case .fail(.quotaExhausted(_, _, let hint?)) = free {
+      #expect(hint.contains("billing"))
+    } else {
       Issue.record("limit: 0 is final")
-      return
     }
-    #expect(hint.contains("billing"))
-    let key = HTTPResponse(
-      status: 400,
-      body: Array(
-        #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID"}]}}"#
-          .utf8))
-    guard case .fail(.keyRejected(_, 400, _)) = GeminiResponse.classify(key, redactor: redactor) else {
-      Issue.record("API_KEY_INVALID is a key problem")
-      return
-    }
-    let field = HTTPResponse(
-      status: 400,
-      body: Array(
-        #"{"error":{"code":400,"message":"Invalid JSON payload received. Unknown name \"responseModalities\" at 'generation_config': Cannot find field.","status":"INVALID_ARGUMENT"}}"#
-          .utf8))
-    guard case .fail(.requestRejected(_, 400, _, let hint?)) = GeminiResponse.classify(field, redactor: redactor) else {
+    let key = classify(
+      400,
+      #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID"}]}}"#
+    )
+    if case .fail(.keyRejected(_, 400, _)) = key {} else { Issue.record("API_KEY_INVALID is a key problem") }
+    let field = classify(
+      400,
+      #"{"error":{"code":400,"message":"Invalid JSON payload received. Unknown name \"responseModalities\" at 'generation_config': Cannot find field.","status":"INVALID_ARGUMENT"}}"#
+    )
+    if case .fail(.requestRejected(_, 400, _, let hint?)) = field {
+      #expect(hint.contains("GOOGLE_GENAI_API_VERSION"))
+    } else {
       Issue.record("unknown field is a refused request with a hint")
-      return
     }
-    #expect(hint.contains("GOOGLE_GENAI_API_VERSION"))
   }
 }

@@ -39,60 +39,47 @@ struct ProviderFailureTests {
     var requests: Int
     var shows: String
     var testDescription: String { "\(provider) \(mode)" }
+
+    init(_ provider: String, _ mode: String, _ kind: String, _ requests: Int, _ shows: String) {
+      (self.provider, self.mode, self.kind, self.requests, self.shows) = (provider, mode, kind, requests, shows)
+    }
   }
 
+  /// Provider, stub mode, error case, requests made, fragment shown.
   static let cases: [Expectation] = [
-    .init(
-      provider: "openai", mode: "unauthorized", kind: "keyRejected", requests: 1,
-      shows: "Incorrect API key provided: sk-"),
-    .init(
-      provider: "openai", mode: "forbidden", kind: "keyRejected", requests: 1, shows: "organization must be verified"),
-    .init(
-      provider: "openai", mode: "echo-key", kind: "keyRejected", requests: 1,
-      shows: "Incorrect API key provided: [REDACTED]"),
-    .init(
-      provider: "openai", mode: "rate-limit", kind: "rateLimited", requests: 3,
-      shows: "Rate limit reached for gpt-image-1.5"),
-    .init(
-      provider: "openai", mode: "quota", kind: "quotaExhausted", requests: 1, shows: "You exceeded your current quota"),
-    .init(provider: "openai", mode: "server-error", kind: "serverError", requests: 3, shows: "The server had an error"),
-    .init(provider: "openai", mode: "overloaded", kind: "serverError", requests: 3, shows: "currently overloaded"),
-    .init(
-      provider: "openai", mode: "html-error", kind: "serverError", requests: 3, shows: "OpenAI said: 502 Bad Gateway"),
-    .init(provider: "openai", mode: "malformed-json", kind: "badResponse", requests: 1, shows: "not valid JSON"),
-    .init(provider: "openai", mode: "non-image", kind: "badResponse", requests: 1, shows: "is not an image"),
-    .init(provider: "openai", mode: "webp", kind: "badResponse", requests: 1, shows: "WebP"),
-    .init(provider: "openai", mode: "wrong-size", kind: "badResponse", requests: 1, shows: "1536x128, unusable"),
-    .init(provider: "openai", mode: "safety", kind: "blocked", requests: 1, shows: "rejected by the safety system"),
-    .init(provider: "openai", mode: "no-image", kind: "noImage", requests: 1, shows: "returned no image"),
-    .init(provider: "openai", mode: "drop", kind: "transport", requests: 1, shows: "connection was lost"),
-    .init(provider: "gemini", mode: "unauthorized", kind: "keyRejected", requests: 1, shows: "API key not valid"),
-    .init(
-      provider: "gemini", mode: "forbidden", kind: "keyRejected", requests: 1,
-      shows: "The caller does not have permission"),
-    .init(
-      provider: "gemini", mode: "echo-key", kind: "keyRejected", requests: 1, shows: "API key not valid: '[REDACTED]'"),
-    .init(
-      provider: "gemini", mode: "rate-limit", kind: "rateLimited", requests: 3, shows: "paid_tier_requests, limit: 10"),
-    .init(provider: "gemini", mode: "quota", kind: "quotaExhausted", requests: 1, shows: "enable billing"),
-    .init(provider: "gemini", mode: "quota-detail", kind: "quotaExhausted", requests: 1, shows: "no free-tier quota"),
-    .init(
-      provider: "gemini", mode: "server-error", kind: "serverError", requests: 3,
-      shows: "An internal error has occurred"),
-    .init(provider: "gemini", mode: "overloaded", kind: "serverError", requests: 3, shows: "The model is overloaded"),
-    .init(
-      provider: "gemini", mode: "html-error", kind: "serverError", requests: 3, shows: "Error 502 (Server Error)!!1"),
-    .init(provider: "gemini", mode: "malformed-json", kind: "badResponse", requests: 1, shows: "not valid JSON"),
-    .init(provider: "gemini", mode: "non-image", kind: "badResponse", requests: 1, shows: "is not an image"),
-    .init(provider: "gemini", mode: "webp", kind: "badResponse", requests: 1, shows: "WebP"),
-    .init(provider: "gemini", mode: "wrong-size", kind: "badResponse", requests: 1, shows: "1264x106, unusable"),
-    .init(provider: "gemini", mode: "safety", kind: "blocked", requests: 1, shows: "blocked the edit (IMAGE_SAFETY)"),
-    .init(provider: "gemini", mode: "prompt-blocked", kind: "blocked", requests: 1, shows: "(PROHIBITED_CONTENT)"),
-    .init(provider: "gemini", mode: "no-image", kind: "noImage", requests: 1, shows: "finish reason NO_IMAGE"),
-    .init(
-      provider: "gemini", mode: "text-only", kind: "noImage", requests: 1,
-      shows: "The model said: I can't edit this image"),
-    .init(provider: "gemini", mode: "drop", kind: "transport", requests: 1, shows: "connection was lost"),
+    .init("openai", "unauthorized", "keyRejected", 1, "Incorrect API key provided: sk-"),
+    .init("openai", "forbidden", "keyRejected", 1, "organization must be verified"),
+    .init("openai", "echo-key", "keyRejected", 1, "Incorrect API key provided: [REDACTED]"),
+    .init("openai", "rate-limit", "rateLimited", 3, "Rate limit reached for gpt-image-1.5"),
+    .init("openai", "quota", "quotaExhausted", 1, "You exceeded your current quota"),
+    .init("openai", "server-error", "serverError", 3, "The server had an error"),
+    .init("openai", "overloaded", "serverError", 3, "currently overloaded"),
+    .init("openai", "html-error", "serverError", 3, "OpenAI said: 502 Bad Gateway"),
+    .init("openai", "malformed-json", "badResponse", 1, "not valid JSON"),
+    .init("openai", "non-image", "badResponse", 1, "is not an image"),
+    .init("openai", "webp", "badResponse", 1, "WebP"),
+    .init("openai", "wrong-size", "badResponse", 1, "1536x128, unusable"),
+    .init("openai", "safety", "blocked", 1, "rejected by the safety system"),
+    .init("openai", "no-image", "noImage", 1, "returned no image"),
+    .init("openai", "drop", "transport", 1, "connection was lost"),
+    .init("gemini", "unauthorized", "keyRejected", 1, "API key not valid"),
+    .init("gemini", "forbidden", "keyRejected", 1, "The caller does not have permission"),
+    .init("gemini", "echo-key", "keyRejected", 1, "API key not valid: '[REDACTED]'"),
+    .init("gemini", "rate-limit", "rateLimited", 3, "paid_tier_requests, limit: 10"),
+    .init("gemini", "quota", "quotaExhausted", 1, "enable billing"),
+    .init("gemini", "quota-detail", "quotaExhausted", 1, "no free-tier quota"),
+    .init("gemini", "server-error", "serverError", 3, "An internal error has occurred"),
+    .init("gemini", "overloaded", "serverError", 3, "The model is overloaded"),
+    .init("gemini", "html-error", "serverError", 3, "Error 502 (Server Error)!!1"),
+    .init("gemini", "malformed-json", "badResponse", 1, "not valid JSON"),
+    .init("gemini", "non-image", "badResponse", 1, "is not an image"),
+    .init("gemini", "webp", "badResponse", 1, "WebP"),
+    .init("gemini", "wrong-size", "badResponse", 1, "1264x106, unusable"),
+    .init("gemini", "safety", "blocked", 1, "blocked the edit (IMAGE_SAFETY)"),
+    .init("gemini", "prompt-blocked", "blocked", 1, "(PROHIBITED_CONTENT)"),
+    .init("gemini", "no-image", "noImage", 1, "finish reason NO_IMAGE"),
+    .init("gemini", "text-only", "noImage", 1, "The model said: I can't edit this image"),
+    .init("gemini", "drop", "transport", 1, "connection was lost"),
   ]
 
   static func kind(_ error: ProviderError) -> String {
@@ -126,8 +113,8 @@ struct ProviderFailureTests {
       #expect(!text.contains(Self.openAIKey) && !text.contains(Self.geminiKey), "key leaked: \(text)")
       #expect(!text.contains("SECRETKEY"), "key fragment leaked: \(text)")
       #expect(error.isKeyProblem == (expected.kind == "keyRejected"))
-      let observed4 = try server.requests()
-      #expect(observed4.count == expected.requests)
+      let requests = try server.requests()
+      #expect(requests.count == expected.requests)
     }
   }
 
@@ -160,17 +147,26 @@ struct ProviderFailureTests {
       }
       #expect(attempts == 1)
       #expect(retryAfter == 120)
-      let observed5 = try server.requests()
-      #expect(observed5.count == 1)
+      let requests = try server.requests()
+      #expect(requests.count == 1)
+    }
+  }
+
+  /// Starts an edit with `provider` and runs `body` once the stub's gate holds its request.
+  static func withHeldEdit(
+    _ provider: String, _ body: (StubServer, Task<EditResult, any Error>) async throws -> Void
+  ) async throws {
+    try await withStubServer(mode: "gate") { server in
+      let edit = Self.provider(provider, server)
+      let task = Task { try await edit.edit(Self.request) }
+      try await server.waitUntilHeld()
+      try await body(server, task)
     }
   }
 
   @Test("cancelling an edit while the answer is held aborts promptly", arguments: ["openai", "gemini"])
   func cancellation(_ provider: String) async throws {
-    try await withStubServer(mode: "gate") { server in
-      let edit = Self.provider(provider, server)
-      let task = Task { try await edit.edit(Self.request) }
-      try await server.waitUntilHeld()
+    try await Self.withHeldEdit(provider) { server, task in
       try await Task.sleep(nanoseconds: 150_000_000)
       let start = ContinuousClock.now
       task.cancel()
@@ -183,12 +179,8 @@ struct ProviderFailureTests {
 
   @Test("the released gate answers normally", arguments: ["openai", "gemini"])
   func gateRelease(_ provider: String) async throws {
-    try await withStubServer(mode: "gate") { server in
-      let edit = Self.provider(provider, server)
-      let task = Task { try await edit.edit(Self.request) }
-      try await server.waitUntilHeld()
-      let observed6 = try server.release()
-      #expect(observed6 == 1)
+    try await Self.withHeldEdit(provider) { server, task in
+      #expect(try server.release() == 1)
       let result = try await task.value
       #expect(result.image.width >= 1024)
     }
@@ -197,7 +189,7 @@ struct ProviderFailureTests {
   @Test("a missing or malformed key fails before any request", arguments: ["openai", "gemini"])
   func keyChecksBeforeSending(_ provider: String) async throws {
     try await withStubServer { server in
-      let environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
+      let environment = server.baseURLEnvironment
       let display = provider == "openai" ? "OpenAI" : "Gemini"
       let missing = try ProviderFactory.make(
         provider: provider, key: nil, options: ProviderOptions(), environment: environment)
@@ -207,8 +199,8 @@ struct ProviderFailureTests {
       let error = await #expect(throws: ProviderError.self) { try await pasted.edit(Self.request) }
       #expect(error?.isKeyProblem == true)
       #expect(error?.description.contains("abcdef") == false)
-      let observed7 = try server.requests()
-      #expect(observed7.isEmpty)
+      let requests = try server.requests()
+      #expect(requests.isEmpty)
     }
   }
 
@@ -216,7 +208,7 @@ struct ProviderFailureTests {
   func slowDripTimeout(_ provider: String) async throws {
     try await withStubServer { server in
       try server.setMode("slow", options: ["drip_bytes": "64", "drip_ms": "200"])
-      let environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL]
+      let environment = server.baseURLEnvironment
       let slow = try ProviderFactory.make(
         provider: provider, key: "sk-timeout-test-123456", options: ProviderOptions(timeout: 1),
         environment: environment)

@@ -82,8 +82,7 @@ struct OpenAIProviderTests {
       _ = try await provider(server).edit(request)
       let image = try PNGCodec.decode(try server.part("image", ofRequest: 0)).image
       #expect(image == ProviderFixtures.crop())
-      let observed1 = try server.requests()[0]
-      #expect(observed1.part("quality") == nil)
+      #expect(try server.requests()[0].part("quality") == nil)
     }
   }
 
@@ -100,10 +99,8 @@ struct OpenAIProviderTests {
       let state = try server.state()
       #expect(state.requests == 0)
       _ = try await provider(server).edit(request)
-      let observed2 = try server.part("image", ofRequest: 0)
-      #expect(observed2 == files[0].bytes)
-      let observed3 = try server.part("mask", ofRequest: 0)
-      #expect(observed3 == files[1].bytes)
+      #expect(try server.part("image", ofRequest: 0) == files[0].bytes)
+      #expect(try server.part("mask", ofRequest: 0) == files[1].bytes)
     }
   }
 

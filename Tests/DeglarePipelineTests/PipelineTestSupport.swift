@@ -1,5 +1,6 @@
 import DeglareCodecs
 import DeglareCore
+import DeglarePipeline
 import DeglareProviders
 import Synchronization
 
@@ -60,5 +61,48 @@ final class GatedProvider: ImageEditProvider, Sendable {
       }
     }
     return EditResult(image: patch, model: "test")
+  }
+}
+
+/// A session and its output, as the removal-session suites set them up.
+enum SessionFixtures {
+  /// A session holding `image` (a PNG from "in.png") and `mask`.
+  static func loadedSession(image: ImageBuffer, mask: Mask) async -> RemovalSession {
+    let session = RemovalSession()
+    await session.load(
+      image: DecodedImage(image: image, metadata: ImageMetadata(), format: .png), path: "in.png", mask: mask)
+    return session
+  }
+
+  /// Settings that write the result to `path` (a PNG, never over an existing file).
+  static func settings(_ path: String) -> RemoveSettings {
+    RemoveSettings(output: OutputSettings(path: path, options: ImageWriteOptions(), inputs: []))
+  }
+}
+
+/// Each way a removal in flight can be torn down by the user.
+enum Teardown: String, CaseIterable, Sendable {
+  case cancel, clearMask, replaceMask, replaceImage, close
+
+  /// Tears down on `session`: `replaceMask` puts `newMask`, `replaceImage` loads `image` again
+  /// under another path.
+  func apply(to session: RemovalSession, newMask: Mask, image: ImageBuffer) async {
+    switch self {
+    case .cancel: await session.cancel()
+    case .clearMask: await session.clearMask()
+    case .replaceMask: await session.replaceMask(newMask)
+    case .replaceImage:
+      await session.replaceImage(DecodedImage(image: image, metadata: ImageMetadata(), format: .png), path: "other.png")
+    case .close: await session.close()
+    }
+  }
+
+  /// The mask the session holds afterwards, when it held `mask` before.
+  func mask(after mask: Mask, newMask: Mask) -> Mask? {
+    switch self {
+    case .cancel: return mask
+    case .replaceMask: return newMask
+    case .clearMask, .replaceImage, .close: return nil
+    }
   }
 }
