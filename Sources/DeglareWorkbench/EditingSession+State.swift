@@ -33,6 +33,7 @@ extension EditingSession {
             ("inside", .int(maskSummary.insideCount)),
             ("bounds", maskSummary.bounds.map { .array($0.array.map(JSONValue.int)) } ?? .null),
             ("changed", lastChange.map { .array($0.array.map(JSONValue.int)) } ?? .null),
+            ("changed_since", .int(maskRevisionBefore)),
             ("can_undo", .bool(history.canUndo)),
             ("can_redo", .bool(history.canRedo)),
           ])

@@ -105,6 +105,8 @@ actor EditingSession {
   private var revisionCounter = 0
   /// Revisions of the mask and proposal tiles, and the mask rectangle changed last (nil: all).
   var maskRevision = 0
+  /// The mask revision before the last edit (``lastChange`` is the change from it).
+  var maskRevisionBefore = 0
   var proposalRevision = 0
   var lastChange: PixelRect?
 
@@ -190,6 +192,7 @@ actor EditingSession {
   /// Records that the mask (and maybe the proposal) changed: new revisions and summaries.
   func maskEdited(changed: PixelRect?, proposalChanged: Bool) {
     guard let history else { return }
+    maskRevisionBefore = maskRevision
     maskRevision = nextRevision()
     maskSummary = MaskSummary(history.mask)
     lastChange = changed

@@ -45,8 +45,9 @@ extension Mask {
       var end = min(lastColumn, Int(right.rounded(.down)))
       if start > end {
         // No whole pixel inside the closed-form span: only its neighbours can qualify.
-        let candidates = max(0, Int(left.rounded(.down)))...min(lastColumn, Int(right.rounded(.up)))
-        guard !candidates.isEmpty, let hit = candidates.first(where: covered) else { continue }
+        let low = max(0, Int(left.rounded(.down)))
+        let high = min(lastColumn, Int(right.rounded(.up)))
+        guard low <= high, let hit = (low...high).first(where: covered) else { continue }
         start = hit
         end = hit
       }
