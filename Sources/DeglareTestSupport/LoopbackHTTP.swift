@@ -71,10 +71,25 @@ public enum LoopbackHTTP {
     return try parse(received)
   }
 
+  /// ``request(port:method:path:headers:body:timeout:)`` on a Dispatch thread, so a test waiting
+  /// for a server that runs in the same process never blocks a thread of the (two-thread)
+  /// cooperative pool that the server's own handlers need.
+  public static func send(
+    port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8] = [],
+    timeout: Int = 60
+  ) async throws -> Response {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Result { try request(port: port, method: method, path: path, headers: headers, body: body, timeout: timeout) })
+      }
+    }
+  }
+
   private static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
       if sent > 0 {
         offset += sent
       } else if sent < 0 && errno == EINTR {

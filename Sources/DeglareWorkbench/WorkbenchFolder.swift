@@ -43,7 +43,7 @@ struct WorkbenchFolder: Sendable {
     canonicalPath = WorkbenchFolder.realPath(folder.isEmpty ? "." : folder) ?? (folder.isEmpty ? "." : folder)
   }
 
-  /// The images in the folder, sorted by name (hidden files and folders left out).
+  /// The images in the folder that ``imagePath(named:)`` would open, sorted by name.
   func imageNames() -> [String] {
     guard let directory = opendir(path.isEmpty ? "." : path) else { return [] }
     defer { closedir(directory) }
@@ -52,10 +52,7 @@ struct WorkbenchFolder: Sendable {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard !name.hasPrefix("."), WorkbenchFolder.hasImageExtension(name) else { continue }
-      var info = stat()
-      guard stat(path + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-      names.append(name)
+      if (try? imagePath(named: name)) != nil { names.append(name) }
     }
     return names.sorted()
   }
