@@ -22,8 +22,9 @@ public final class HTTPServer: Sendable {
     public var idleTimeoutSeconds: Int
 
     /// Creates a configuration.
-    public init(port: Int = 0, maximumBodyBytes: Int = 64 << 20, connectionLimit: Int = 32, idleTimeoutSeconds: Int = 60)
-    {
+    public init(
+      port: Int = 0, maximumBodyBytes: Int = 64 << 20, connectionLimit: Int = 32, idleTimeoutSeconds: Int = 60
+    ) {
       self.port = port
       self.maximumBodyBytes = maximumBodyBytes
       self.connectionLimit = connectionLimit

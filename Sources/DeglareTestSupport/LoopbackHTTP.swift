@@ -81,7 +81,9 @@ public enum LoopbackHTTP {
     try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
         continuation.resume(
-          with: Result { try request(port: port, method: method, path: path, headers: headers, body: body, timeout: timeout) })
+          with: Result {
+            try request(port: port, method: method, path: path, headers: headers, body: body, timeout: timeout)
+          })
       }
     }
   }

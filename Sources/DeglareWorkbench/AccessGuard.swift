@@ -53,7 +53,8 @@ struct AccessGuard: Sendable {
     guard offered.contains(where: { $0.map(matches) ?? false }) else {
       return WorkbenchResponse.forbidden("a valid token is required: open the URL the workbench printed")
     }
-    if let length = request.header("content-length").flatMap(Int.init), length > AccessGuard.bodyLimit(for: request.path)
+    if let length = request.header("content-length").flatMap(Int.init),
+      length > AccessGuard.bodyLimit(for: request.path)
     {
       return WorkbenchResponse.error(
         413, "the request body is larger than the \(AccessGuard.bodyLimit(for: request.path)) bytes accepted here")

@@ -155,7 +155,8 @@ actor EditingSession {
     await replaceDocument(document, start: start)
     setStatus(
       .idle,
-      "Opened \(document.name) (\(decoded.image.width)x\(decoded.image.height)). Paint over the glare, then press Remove.")
+      "Opened \(document.name) (\(decoded.image.width)x\(decoded.image.height)). Paint over the glare, then press Remove."
+    )
   }
 
   /// Opens the image called `name` in the folder, for the page.

@@ -7,8 +7,10 @@ enum MaskTiles {
   /// pixel in it is inside. `inside` is the mask's inside bounding box (nil: empty mask).
   static func render(_ mask: Mask, inside: PixelRect?, level: Int, rect: PixelRect) -> ImageBuffer? {
     let scale = 1 << level
-    let footprint = PixelRect(x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale)
-      .intersection(PixelRect(x: 0, y: 0, width: mask.width, height: mask.height))
+    let footprint = PixelRect(
+      x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale
+    )
+    .intersection(PixelRect(x: 0, y: 0, width: mask.width, height: mask.height))
     guard let inside, !footprint.intersection(inside).isEmpty else { return nil }
     var sums = [Int](repeating: 0, count: rect.width * rect.height)
     let values = mask.values

@@ -47,7 +47,8 @@ public final class Workbench: Sendable {
     let server: HTTPServer
     do {
       server = try HTTPServer.start(
-        configuration: HTTPServer.Configuration(port: options.port, maximumBodyBytes: AccessGuard.bodyLimit(for: "/api/mask/load")),
+        configuration: HTTPServer.Configuration(
+          port: options.port, maximumBodyBytes: AccessGuard.bodyLimit(for: "/api/mask/load")),
         handlers: HTTPServer.Handlers(
           admit: { request in
             guard let access = box.access else { return WorkbenchResponse.forbidden("starting") }
@@ -63,7 +64,8 @@ public final class Workbench: Sendable {
     let access = AccessGuard(port: server.port)
     box.access = access
     return Workbench(
-      url: "http://127.0.0.1:\(server.port)/?token=\(access.token)", port: server.port, server: server, session: session)
+      url: "http://127.0.0.1:\(server.port)/?token=\(access.token)", port: server.port, server: server, session: session
+    )
   }
 
   /// Stops serving (requests in progress are answered) and tears the session down: a removal

@@ -14,7 +14,8 @@ enum FolderError: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .notPlainName(let name):
-      return "'\(name)' is not the name of a file in the workbench's folder; only images beside the opened one can be opened"
+      return
+        "'\(name)' is not the name of a file in the workbench's folder; only images beside the opened one can be opened"
     case .notFound(let name): return "there is no image named '\(name)' in the workbench's folder"
     case .outsideFolder(let name): return "'\(name)' leads outside the workbench's folder, so it is not opened"
     }

@@ -39,7 +39,8 @@ extension EditingSession {
     let resolver = KeyResolver(environment: options.environment, store: options.secretStore)
     var choices = [
       ProviderChoice(
-        name: "local", label: "Local (offline, no key)", available: true, source: "no key needed; nothing leaves this machine",
+        name: "local", label: "Local (offline, no key)", available: true,
+        source: "no key needed; nothing leaves this machine",
         options: LocalMethod.allCases.map(\.rawValue), defaultOption: LocalMethod.auto.rawValue, isRemote: false)
     ]
     for provider in KeyProvider.allCases {
@@ -82,7 +83,8 @@ extension EditingSession {
     var key: String?
     if withKey {
       do {
-        let resolved = try KeyResolver(environment: options.environment, store: options.secretStore).resolve(keyProvider)
+        let resolved = try KeyResolver(environment: options.environment, store: options.secretStore).resolve(
+          keyProvider)
         if !secrets.contains(resolved.value) { secrets.append(resolved.value) }
         key = resolved.value
       } catch {
@@ -247,7 +249,8 @@ extension EditingSession {
         var outputs: [PreparedOutput] = []
         if let basePath {
           outputs.append(
-            try ImageFile.prepare(decoded.image, metadata: decoded.metadata, to: basePath, options: png, inputs: inputs))
+            try ImageFile.prepare(decoded.image, metadata: decoded.metadata, to: basePath, options: png, inputs: inputs)
+          )
         }
         outputs.append(
           try ImageFile.prepare(

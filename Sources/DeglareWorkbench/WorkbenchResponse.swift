@@ -32,7 +32,8 @@ enum WorkbenchResponse {
   /// 403 with a sentence.
   static func forbidden(_ message: String) -> ServerResponse {
     ServerResponse(
-      status: 403, headers: commonHeaders + [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
+      status: 403,
+      headers: commonHeaders + [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
       body: Array((message + "\n").utf8))
   }
 

@@ -58,11 +58,14 @@ struct WorkbenchRouter: Sendable {
       case "/api/proposal/drop": try await session.edit(.dropProposal)
       case "/api/mask/load": try await session.loadMask(request.body)
       case "/api/mask/save":
-        extra = ("written", .string(WorkbenchFolder.fileName(try await session.saveMask(overwrite: flag(query["overwrite"])))))
+        extra = (
+          "written", .string(WorkbenchFolder.fileName(try await session.saveMask(overwrite: flag(query["overwrite"]))))
+        )
       case "/api/open": try await session.open(name: try required(query, "name"))
       case "/api/plan":
         extra = ("plan", try await session.plan(provider: try required(query, "provider"), option: query["option"]))
-      case "/api/remove": try await session.startRemoval(provider: try required(query, "provider"), option: query["option"])
+      case "/api/remove":
+        try await session.startRemoval(provider: try required(query, "provider"), option: query["option"])
       case "/api/cancel": await session.cancel()
       case "/api/save":
         let written = try await session.save(overwrite: flag(query["overwrite"]))
@@ -70,7 +73,8 @@ struct WorkbenchRouter: Sendable {
       case "/api/straighten/detect": extra = ("straighten", try await session.straightenDetect())
       case "/api/straighten/plan":
         extra = ("straighten", try await session.straightenPlan(corners: try corners(query), margin: margin(query)))
-      case "/api/straighten/apply": try await session.straightenApply(corners: try corners(query), margin: margin(query))
+      case "/api/straighten/apply":
+        try await session.straightenApply(corners: try corners(query), margin: margin(query))
       default: return WorkbenchResponse.error(404, "no such API route: \(path)")
       }
       var members: [(String, JSONValue)] = [("state", await session.stateJSON())]

@@ -18,7 +18,8 @@ import Testing
     try await withWorkbench { (bench: WorkbenchHarness) async throws -> Void in
       for path in ["/", "/workbench.js", "/api/state", "/api/images", "/api/tile/image/0/0/0", "/nothing"] {
         #expect(try await bench.request("GET", path, token: nil).status == 403, "\(path)")
-        #expect(try await bench.request("GET", path, token: "0123456789abcdef0123456789abcdef").status == 403, "\(path)")
+        #expect(
+          try await bench.request("GET", path, token: "0123456789abcdef0123456789abcdef").status == 403, "\(path)")
         #expect(try await bench.request("GET", path, token: String(bench.token.dropLast())).status == 403, "\(path)")
       }
       #expect(try await bench.request("POST", "/api/clear", token: nil).status == 403)
@@ -69,7 +70,9 @@ import Testing
       let preflight = try await bench.request(
         "OPTIONS", "/api/clear", token: nil, headers: origin + [("Access-Control-Request-Method", "POST")])
       #expect(preflight.status == 403)
-      for response in [same, preflight, try await bench.request("GET", "/"), try await bench.request("OPTIONS", "/api/state")] {
+      for response in [
+        same, preflight, try await bench.request("GET", "/"), try await bench.request("OPTIONS", "/api/state"),
+      ] {
         #expect(!response.headers.contains { $0.name.hasPrefix("access-control-") }, "\(response.headers)")
       }
     }
@@ -78,7 +81,8 @@ import Testing
   @Test("bodies are bounded: a declared length over the limit is 413 before the body is read")
   func boundedBodies() async throws {
     try await withWorkbench { (bench: WorkbenchHarness) async throws -> Void in
-      let huge = try await bench.request("POST", "/api/stroke?mode=brush&radius=2", headers: [("Content-Length", "999999999")])
+      let huge = try await bench.request(
+        "POST", "/api/stroke?mode=brush&radius=2", headers: [("Content-Length", "999999999")])
       #expect(huge.status == 413)
       let big = [UInt8](repeating: 0, count: (4 << 20) + 16)
       #expect(try await bench.post("/api/stroke?mode=brush&radius=2", body: big).status == 413)

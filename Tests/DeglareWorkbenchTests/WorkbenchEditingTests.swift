@@ -55,7 +55,8 @@ import Testing
   @Test("malformed strokes are refused and change nothing")
   func malformedStrokes() async throws {
     try await withWorkbench { (bench: WorkbenchHarness) async throws -> Void in
-      let nan = Array(withUnsafeBytes(of: Double.nan.bitPattern.littleEndian) { Array($0) } + [UInt8](repeating: 0, count: 8))
+      let nan = Array(
+        withUnsafeBytes(of: Double.nan.bitPattern.littleEndian) { Array($0) } + [UInt8](repeating: 0, count: 8))
       for (path, body) in [
         ("/api/stroke?mode=paint&radius=2", [UInt8](repeating: 0, count: 16)),
         ("/api/stroke?mode=brush&radius=0", [UInt8](repeating: 0, count: 16)),
@@ -80,7 +81,8 @@ import Testing
       for y in 0..<64 {
         for x in 0..<96 {
           for c in 0..<3 {
-            largest = max(largest, abs(tile.sample(x: x, y: y, channel: c) - WorkbenchHarness.image.sample(x: x, y: y, channel: c)))
+            largest = max(
+              largest, abs(tile.sample(x: x, y: y, channel: c) - WorkbenchHarness.image.sample(x: x, y: y, channel: c)))
           }
         }
       }

@@ -11,14 +11,11 @@ import Testing
     try await withTemporaryDirectory { outside in
       let secret = outside + "/secret.png"
       try ImageFile.write(WorkbenchHarness.image, metadata: ImageMetadata(), to: secret, options: ImageWriteOptions())
-      try await withWorkbench(extraFiles: { folder in
-        try ImageFile.write(
-          WorkbenchHarness.image, metadata: ImageMetadata(), to: folder + "/second.jpg",
-          options: ImageWriteOptions(format: .jpeg))
-        try Data("not an image".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
-        try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: secret)
-        try FileManager.default.createDirectory(atPath: folder + "/sub.png", withIntermediateDirectories: false)
-      }) { (bench: WorkbenchHarness) async throws -> Void in
+      let jpeg = try JPEGCodec.encode(WorkbenchHarness.image)
+      try await withWorkbench(files: ["second.jpg": jpeg, "notes.txt": Array("not an image".utf8)]) {
+        (bench: WorkbenchHarness) async throws -> Void in
+        try FileManager.default.createSymbolicLink(atPath: bench.folder + "/link.png", withDestinationPath: secret)
+        try FileManager.default.createDirectory(atPath: bench.folder + "/sub.png", withIntermediateDirectories: false)
         let images = try await bench.request("GET", "/api/images")
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(images.body)) as? [String])
         #expect(listed == ["photo.png", "second.jpg"])
@@ -42,9 +39,8 @@ import Testing
 
   @Test("an undecodable image in the folder: 422, a clear sentence, the open photo stays, nothing written")
   func undecodableImage() async throws {
-    try await withWorkbench(extraFiles: { folder in
-      try Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]).write(to: URL(fileURLWithPath: folder + "/broken.png"))
-    }) { (bench: WorkbenchHarness) async throws -> Void in
+    try await withWorkbench(files: ["broken.png": [0x89, 0x50, 0x4E, 0x47, 0, 1, 2]]) {
+      (bench: WorkbenchHarness) async throws -> Void in
       let before = directoryListing(bench.folder)
       let response = try await bench.post("/api/open?name=broken.png")
       #expect(response.status == 422)

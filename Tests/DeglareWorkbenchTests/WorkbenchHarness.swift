@@ -78,7 +78,8 @@ struct WorkbenchHarness {
     let tile = try ImageDecoder.decode(response.body).image
     #expect(tile.layout == .grayAlpha)
     return Mask(
-      width: tile.width, height: tile.height, values: stride(from: 1, to: tile.samples8.count, by: 2).map { tile.samples8[$0] })
+      width: tile.width, height: tile.height,
+      values: stride(from: 1, to: tile.samples8.count, by: 2).map { tile.samples8[$0] })
   }
 }
 
@@ -87,16 +88,16 @@ struct HarnessError: Error, CustomStringConvertible {
   var description: String
 }
 
-/// Runs `body` with a workbench serving a fresh folder holding `photo.png` (the test image);
-/// `configure` adjusts the options. The workbench is always stopped.
+/// Runs `body` with a workbench serving a fresh folder holding `photo.png` (the test image) and
+/// `files` (name: bytes); `configure` adjusts the options. The workbench is always stopped.
 func withWorkbench<R>(
-  extraFiles: (String) throws -> Void = { _ in }, configure: (inout WorkbenchOptions) -> Void = { _ in },
+  files: [String: [UInt8]] = [:], configure: (inout WorkbenchOptions) -> Void = { _ in },
   _ body: (WorkbenchHarness) async throws -> R
 ) async throws -> R {
   try await withTemporaryDirectory { folder in
     let photo = folder + "/photo.png"
     try ImageFile.write(WorkbenchHarness.image, metadata: ImageMetadata(), to: photo, options: ImageWriteOptions())
-    try extraFiles(folder)
+    for (name, bytes) in files { try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name)) }
     var options = WorkbenchOptions(imagePath: photo, secretStore: InMemorySecretStore())
     configure(&options)
     let workbench = try await Workbench.start(options)

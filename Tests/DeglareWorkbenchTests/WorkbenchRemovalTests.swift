@@ -48,7 +48,8 @@ import Testing
   @Test("-o OUT: the result there, the mask as <OUT stem>.mask.png beside it")
   func outputOption() async throws {
     try await withTemporaryDirectory { elsewhere in
-      try await withWorkbench(configure: { $0.outputPath = elsewhere + "/clean.png" }) { (bench: WorkbenchHarness) async throws -> Void in
+      try await withWorkbench(configure: { $0.outputPath = elsewhere + "/clean.png" }) {
+        (bench: WorkbenchHarness) async throws -> Void in
         try await bench.stroke(Self.glare)
         #expect(try await bench.post("/api/remove?provider=local").status == 200)
         #expect(try await bench.waitForStatus(["done", "error"]) == "done")
@@ -138,7 +139,8 @@ import Testing
   @Test("no key for the chosen provider: Remove says how to set one, nothing is sent")
   func missingKey() async throws {
     try await withStubServer { server in
-      try await withWorkbench(configure: { $0.environment = ["OPENAI_BASE_URL": server.openAIBaseURL] }) { (bench: WorkbenchHarness) async throws -> Void in
+      try await withWorkbench(configure: { $0.environment = ["OPENAI_BASE_URL": server.openAIBaseURL] }) {
+        (bench: WorkbenchHarness) async throws -> Void in
         try await bench.stroke(Self.glare)
         let response = try await bench.post("/api/remove?provider=openai")
         #expect(response.status == 409)

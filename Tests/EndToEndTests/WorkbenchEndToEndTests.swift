@@ -72,7 +72,8 @@ import Testing
     return (try #require(Int(match.1)), String(match.2))
   }
 
-  @Test("one line with the URL on stdout; the page answers to the token only; SIGINT or SIGTERM: exit 130",
+  @Test(
+    "one line with the URL on stdout; the page answers to the token only; SIGINT or SIGTERM: exit 130",
     arguments: [SIGTERM, SIGINT])
   func serveAndStop(signal: Int32) async throws {
     try await withTemporaryDirectory { dir in
@@ -125,7 +126,8 @@ import Testing
         SyntheticImages.formula(width: 40, height: 30, layout: .rgb, bitDepth: .eight), metadata: ImageMetadata(),
         to: photo, options: ImageWriteOptions())
       let mask = dir + "/mask.png"
-      try ImageFile.write(Mask(width: 41, height: 30).grayImage, metadata: ImageMetadata(), to: mask, options: ImageWriteOptions())
+      try ImageFile.write(
+        Mask(width: 41, height: 30).grayImage, metadata: ImageMetadata(), to: mask, options: ImageWriteOptions())
       let before = directoryListing(dir)
 
       let undecodable = try Server([broken], home: dir)

@@ -20,11 +20,15 @@ struct WorkbenchCommand: Subcommand {
         deglare workbench photo.jpg --mask glare.png -o clean.png
         deglare workbench --port 8765 --no-open        # the images of the working folder
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo to open (PNG or JPEG); others in its folder can be opened.", optional: true)],
+    arguments: [
+      ArgumentSpec(
+        "IMAGE", help: "The photo to open (PNG or JPEG); others in its folder can be opened.", optional: true)
+    ],
     options: [
       .value("--mask", valueName: "MASK", help: "A mask to start from (white = repaint), the photo's size."),
       .value("-o", "--output", valueName: "OUT", help: "Where Save writes the result (default <stem>.deglared.png)."),
-      .value("--provider", valueName: "NAME", help: "The provider selected at first: local (default), openai or gemini."),
+      .value(
+        "--provider", valueName: "NAME", help: "The provider selected at first: local (default), openai or gemini."),
       .value("--port", valueName: "N", help: "The port on 127.0.0.1 (default: a free one)."),
       .flag("--no-open", help: "Do not open the page in a browser."),
       CommonOptions.maxPixels,
