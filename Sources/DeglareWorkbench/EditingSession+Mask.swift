@@ -104,14 +104,13 @@ extension EditingSession {
     guard busy == nil else { throw .conflict("wait until \(busy ?? "the current step") finishes") }
     busy = "auto-detect"
     defer { busy = nil }
-    let previous = (state, message)
     setStatus(.working, "Looking for glare…")
     let image = document.decoded.image
     let automatic = await Task.detached(priority: .userInitiated) { AutoMask.detect(image) }.value
     guard self.document?.revision == document.revision else { return }
     let detection = automatic.detection
     guard automatic.mask.insideBoundingBox != nil else {
-      setStatus(previous.0 == .working ? .idle : previous.0, "Auto-detect found no glare; paint it with the brush.")
+      setStatus(.idle, "Auto-detect found no glare; paint it with the brush.")
       return
     }
     try await edit(.propose(automatic.mask))

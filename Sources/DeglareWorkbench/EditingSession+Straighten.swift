@@ -66,11 +66,13 @@ extension EditingSession {
       straightened.pyramid = pyramid
       straightened.revision = nextRevision()
       straightened.straightening = plan
+      let dropped = job != nil
       await replaceDocument(straightened, start: Mask(width: warped.width, height: warped.height))
       setStatus(
         .idle,
         "Straightened to \(warped.width)x\(warped.height). Paint over the glare, then press Remove; Save also writes "
-          + "\(WorkbenchFolder.fileName(OutputNaming.beside(document.path, suffix: ".straight.png"))).")
+          + "\(WorkbenchFolder.fileName(OutputNaming.beside(document.path, suffix: ".straight.png")))."
+          + (dropped ? " The removal that was running was dropped." : ""))
     }
   }
 

@@ -152,11 +152,12 @@ actor EditingSession {
       path: path, decoded: decoded, pyramid: pyramid, revision: nextRevision(), straightening: nil,
       outputPath: outputPath ?? OutputNaming.beside(path, suffix: ".deglared.png"),
       inputs: [path] + (maskPath.map { [$0] } ?? []))
+    let dropped = job != nil
     await replaceDocument(document, start: start)
     setStatus(
       .idle,
       "Opened \(document.name) (\(decoded.image.width)x\(decoded.image.height)). Paint over the glare, then press Remove."
-    )
+        + (dropped ? " The removal that was running was dropped." : ""))
   }
 
   /// Opens the image called `name` in the folder, for the page.
@@ -184,7 +185,7 @@ actor EditingSession {
     self.document = document
     history = MaskHistory(start: start)
     result = nil
-    if job != nil { job = nil }
+    job = nil
     await removal.replaceImage(document.decoded, path: document.path)
     await removal.replaceMask(start)
     maskEdited(changed: nil, proposalChanged: true)

@@ -12,7 +12,8 @@ struct WorkbenchRouter: Sendable {
 
   /// Answers one admitted request.
   func respond(_ request: ServerRequest) async -> ServerResponse {
-    if let limit = Optional(AccessGuard.bodyLimit(for: request.path)), request.body.count > limit {
+    let limit = AccessGuard.bodyLimit(for: request.path)
+    if request.body.count > limit {
       return WorkbenchResponse.error(413, "the request body is larger than the \(limit) bytes accepted here")
     }
     if request.path.hasPrefix("/api/") {

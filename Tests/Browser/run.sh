@@ -6,12 +6,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-venv="$here/.venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import selenium" 2>/dev/null; then
-  python3 -m venv "$venv" >&2
-  "$venv/bin/pip" install -q --disable-pip-version-check "selenium>=4.20,<5" >&2
-fi
+python="$("$here/venv.sh")"
 export DEGLARE_BIN="${DEGLARE_BIN:-$(cd "$root" && swift build --show-bin-path)}"
 # Selenium Manager must not try to fetch a driver: chromedriver comes from Debian.
 export SE_OFFLINE=true
-exec "$venv/bin/python" "$here/workbench_browser_test.py" "$@"
+exec "$python" "$here/workbench_browser_test.py" "$@"

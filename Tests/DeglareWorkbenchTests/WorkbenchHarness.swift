@@ -73,7 +73,10 @@ struct WorkbenchHarness {
   /// The level-0 mask tile (the whole 96x64 mask) as mask values (its alpha channel).
   func maskTile() async throws -> Mask {
     let response = try await request("GET", "/api/tile/mask/0/0/0")
-    if response.status == 204 { return Mask(width: 96, height: 64) }
+    if response.status == 204 {
+      let image = try #require(try await state()["image"] as? [String: Any])
+      return Mask(width: try #require(image["width"] as? Int), height: try #require(image["height"] as? Int))
+    }
     #expect(response.status == 200)
     let tile = try ImageDecoder.decode(response.body).image
     #expect(tile.layout == .grayAlpha)
@@ -91,12 +94,14 @@ struct HarnessError: Error, CustomStringConvertible {
 /// Runs `body` with a workbench serving a fresh folder holding `photo.png` (the test image) and
 /// `files` (name: bytes); `configure` adjusts the options. The workbench is always stopped.
 func withWorkbench<R>(
-  files: [String: [UInt8]] = [:], configure: (inout WorkbenchOptions) -> Void = { _ in },
+  photo: ImageBuffer = WorkbenchHarness.image, files: [String: [UInt8]] = [:],
+  configure: (inout WorkbenchOptions) -> Void = { _ in },
   _ body: (WorkbenchHarness) async throws -> R
 ) async throws -> R {
-  try await withTemporaryDirectory { folder in
+  let image = photo
+  return try await withTemporaryDirectory { folder in
     let photo = folder + "/photo.png"
-    try ImageFile.write(WorkbenchHarness.image, metadata: ImageMetadata(), to: photo, options: ImageWriteOptions())
+    try ImageFile.write(image, metadata: ImageMetadata(), to: photo, options: ImageWriteOptions())
     for (name, bytes) in files { try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name)) }
     var options = WorkbenchOptions(imagePath: photo, secretStore: InMemorySecretStore())
     configure(&options)

@@ -25,6 +25,7 @@ export class Tools {
     this.touches = new Map();
     this.last = null;
     this.timings = []; // per move: ms from the event to its segment being drawn
+    this.roundTrips = []; // per stroke: ms from the pointer's release to the server's mask shown
     const canvas = view.canvas;
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
@@ -158,6 +159,7 @@ export class Tools {
   }
 
   async send(stroke) {
+    stroke.sentAt = performance.now();
     this.pending.push(stroke);
     try {
       stroke.revision = await this.hooks.stroke(stroke);
@@ -170,7 +172,12 @@ export class Tools {
   /** Drops the live strokes the server's mask (at `revision`, fully drawn) now shows. */
   settle(revision) {
     const before = this.pending.length;
-    this.pending = this.pending.filter((stroke) => stroke.revision === undefined || stroke.revision > revision);
+    const kept = [];
+    for (const stroke of this.pending) {
+      if (stroke.revision === undefined || stroke.revision > revision) kept.push(stroke);
+      else this.roundTrips.push(performance.now() - stroke.sentAt);
+    }
+    this.pending = kept;
     if (this.pending.length !== before) this.redraw();
   }
 

@@ -347,6 +347,7 @@ export class View {
     for (const decorate of this.decorations) decorate(ctx, this);
     this.evict();
 
+    this.complete = complete;
     if (complete && !this.ready) {
       this.ready = true;
       this.canvas.dataset.ready = '1';

@@ -310,7 +310,7 @@ function renderProviders() {
   for (const option of select.options) {
     const provider = providers.find((p) => p.name === option.value);
     if (!provider) continue;
-    option.textContent = provider.isRemote || provider.leaves_machine
+    option.textContent = provider.leaves_machine
       ? `${provider.label} — ${provider.available ? 'key available' : 'no key'}`
       : provider.label;
   }
