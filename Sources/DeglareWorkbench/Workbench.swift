@@ -18,7 +18,8 @@ public enum WorkbenchStartError: Error, Equatable, CustomStringConvertible {
 /// served on 127.0.0.1 to whoever holds the printed URL's token (see ``AccessGuard``).
 ///
 /// ``start(_:)`` reads the photo (and mask) first, so bad input fails before anything listens,
-/// then serves until ``stop()``.
+/// then serves until ``stop()``. The contract (URL line, token, Host rule, hooks for automation,
+/// HTTP API) is docs/cli.md, workbench.
 public final class Workbench: Sendable {
   /// The URL to open: `http://127.0.0.1:PORT/?token=TOKEN`.
   public let url: String
