@@ -67,6 +67,15 @@ import Testing
     }
   }
 
+  /// Writes a 40x30 test photo into `dir`; returns its path.
+  static func writePhoto(in dir: String) throws -> String {
+    let photo = dir + "/photo.png"
+    try ImageFile.write(
+      SyntheticImages.formula(width: 40, height: 30, layout: .rgb, bitDepth: .eight), metadata: ImageMetadata(),
+      to: photo, options: ImageWriteOptions())
+    return photo
+  }
+
   static func parse(_ line: String) throws -> (port: Int, token: String) {
     let match = try #require(line.wholeMatch(of: /workbench: http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
     return (try #require(Int(match.1)), String(match.2))
@@ -77,10 +86,7 @@ import Testing
     arguments: [SIGTERM, SIGINT])
   func serveAndStop(signal: Int32) async throws {
     try await withTemporaryDirectory { dir in
-      let photo = dir + "/photo.png"
-      try ImageFile.write(
-        SyntheticImages.formula(width: 40, height: 30, layout: .rgb, bitDepth: .eight), metadata: ImageMetadata(),
-        to: photo, options: ImageWriteOptions())
+      let photo = try Self.writePhoto(in: dir)
       let server = try Server([photo], home: dir)
       let (port, token) = try Self.parse(try await server.firstLine())
       let page = try await LoopbackHTTP.send(port: port, path: "/?token=\(token)")
@@ -98,10 +104,7 @@ import Testing
   @Test("a busy port: exit 69 naming the port, nothing served")
   func busyPort() async throws {
     try await withTemporaryDirectory { dir in
-      let photo = dir + "/photo.png"
-      try ImageFile.write(
-        SyntheticImages.formula(width: 40, height: 30, layout: .rgb, bitDepth: .eight), metadata: ImageMetadata(),
-        to: photo, options: ImageWriteOptions())
+      let photo = try Self.writePhoto(in: dir)
       let first = try Server([photo], home: dir)
       let (port, _) = try Self.parse(try await first.firstLine())
       let second = try Server([photo, "--port", String(port)], home: dir)
@@ -121,10 +124,7 @@ import Testing
     try await withTemporaryDirectory { dir in
       let broken = dir + "/broken.png"
       try Data("not a png".utf8).write(to: URL(fileURLWithPath: broken))
-      let photo = dir + "/photo.png"
-      try ImageFile.write(
-        SyntheticImages.formula(width: 40, height: 30, layout: .rgb, bitDepth: .eight), metadata: ImageMetadata(),
-        to: photo, options: ImageWriteOptions())
+      let photo = try Self.writePhoto(in: dir)
       let mask = dir + "/mask.png"
       try ImageFile.write(
         Mask(width: 41, height: 30).grayImage, metadata: ImageMetadata(), to: mask, options: ImageWriteOptions())
