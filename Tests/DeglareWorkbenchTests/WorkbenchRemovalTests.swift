@@ -77,7 +77,7 @@ import Testing
   func staleResult() async throws {
     try await withStubServer(mode: "gate") { server in
       try await withWorkbench(configure: {
-        $0.environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": Self.key]
+        $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": Self.key]) { $1 }
       }) { (bench: WorkbenchHarness) async throws -> Void in
         try await bench.stroke(Self.glare)
         #expect(try await bench.post("/api/remove?provider=openai&option=gpt-image-1.5").status == 200)
@@ -99,7 +99,7 @@ import Testing
   func cancel() async throws {
     try await withStubServer(mode: "gate") { server in
       try await withWorkbench(configure: {
-        $0.environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": Self.key]
+        $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": Self.key]) { $1 }
       }) { (bench: WorkbenchHarness) async throws -> Void in
         try await bench.stroke(Self.glare)
         #expect(try await bench.post("/api/remove?provider=openai").status == 200)
@@ -119,7 +119,7 @@ import Testing
   func keysNeverReachThePage() async throws {
     try await withStubServer(mode: "echo-key") { server in
       try await withWorkbench(configure: {
-        $0.environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": Self.key]
+        $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": Self.key]) { $1 }
       }) { (bench: WorkbenchHarness) async throws -> Void in
         let providers = try await bench.request("GET", "/api/providers")
         #expect(providers.text.contains("key from OPENAI_API_KEY"), "\(providers.text)")
@@ -139,7 +139,7 @@ import Testing
   @Test("no key for the chosen provider: Remove says how to set one, nothing is sent")
   func missingKey() async throws {
     try await withStubServer { server in
-      try await withWorkbench(configure: { $0.environment = ["OPENAI_BASE_URL": server.openAIBaseURL] }) {
+      try await withWorkbench(configure: { $0.environment = server.baseURLEnvironment }) {
         (bench: WorkbenchHarness) async throws -> Void in
         try await bench.stroke(Self.glare)
         let response = try await bench.post("/api/remove?provider=openai")

@@ -94,7 +94,7 @@ import Testing
       try await withWorkbench(
         files: ["second.png": second],
         configure: {
-          $0.environment = ["OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-switch-0123456789abcdef"]
+          $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": "sk-switch-0123456789abcdef"]) { $1 }
         }
       ) { (bench: WorkbenchHarness) async throws -> Void in
         try await bench.stroke(Self.glare)

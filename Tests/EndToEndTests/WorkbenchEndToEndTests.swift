@@ -22,7 +22,7 @@ import Testing
       process = Process()
       process.executableURL = URL(fileURLWithPath: ProcessRunner.executable("deglare"))
       process.arguments = ["workbench"] + arguments + ["--no-open"]
-      process.environment = RemoveEndToEndTests.environment(home)
+      process.environment = ProcessRunner.cleanEnvironment(home: home)
       let out = Pipe()
       let err = Pipe()
       process.standardOutput = out
