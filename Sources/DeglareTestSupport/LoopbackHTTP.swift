@@ -31,10 +31,11 @@ public enum LoopbackHTTP {
 
   /// Sends one request to 127.0.0.1:`port`. `Host` defaults to `127.0.0.1:port`; pass it in
   /// `headers` to send another (or `Host` twice). `Content-Length` and `Connection: close` are
-  /// added.
+  /// added. `timeout` bounds each wait for the answer; the default is generous because a full
+  /// test run on two cores can starve a server in the test process for minutes.
   public static func request(
     port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-    timeout: Int = 60
+    timeout: Int = 600
   ) throws -> Response {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw LoopbackHTTPError("socket failed") }
@@ -64,6 +65,8 @@ public enum LoopbackHTTP {
         received += buffer[..<count]
       } else if count < 0 && errno == EINTR {
         continue
+      } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        throw LoopbackHTTPError("no answer from 127.0.0.1:\(port) within \(timeout) s")
       } else {
         break
       }
@@ -76,7 +79,7 @@ public enum LoopbackHTTP {
   /// cooperative pool that the server's own handlers need.
   public static func send(
     port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-    timeout: Int = 60
+    timeout: Int = 600
   ) async throws -> Response {
     try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
