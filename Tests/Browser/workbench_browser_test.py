@@ -53,7 +53,7 @@ def start_workbench(photo, environment=None):
 def stop(process):
     process.terminate()
     try:
-        status = process.wait(timeout=20)
+        status = process.wait(timeout=120)
     except subprocess.TimeoutExpired:
         process.kill()
         status = process.wait()
@@ -97,7 +97,7 @@ class WorkbenchBrowserTests(unittest.TestCase):
     def shot(self, name):
         self.driver.save_screenshot(os.path.join(ARTIFACTS, f"{name}.png"))
 
-    def wait(self, script, timeout=60, message=""):
+    def wait(self, script, timeout=300, message=""):
         deadline = time.time() + timeout
         while time.time() < deadline:
             value = self.driver.execute_script(script)
@@ -112,7 +112,7 @@ class WorkbenchBrowserTests(unittest.TestCase):
         element = self.driver.find_element(By.CSS_SELECTOR, '[data-role="status"]')
         return element.get_attribute("data-state"), element.text
 
-    def wait_status(self, states, timeout=90):
+    def wait_status(self, states, timeout=300):
         states_js = json.dumps(states)
         self.wait(f"return {states_js}.includes(document.querySelector('[data-role=status]').dataset.state)",
                   timeout, f"status in {states}")
@@ -123,7 +123,7 @@ class WorkbenchBrowserTests(unittest.TestCase):
 
     def open(self, url):
         self.driver.get(url)
-        self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1'", 30, "first full view")
+        self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1'", 300, "first full view")
 
     def client(self, x, y):
         point = self.driver.execute_script("return window.deglare.imageToClient(arguments[0], arguments[1])", x, y)
@@ -140,7 +140,7 @@ class WorkbenchBrowserTests(unittest.TestCase):
 
     def settled(self):
         """Waits until every live stroke was replaced by the server's mask."""
-        self.wait("return window.deglare.tools.pending.length === 0 && !window.deglare.tools.current", 30,
+        self.wait("return window.deglare.tools.pending.length === 0 && !window.deglare.tools.current", 300,
                   "live strokes settled")
 
     def stroke(self, points, kind="mouse"):
@@ -194,23 +194,23 @@ class WorkbenchBrowserTests(unittest.TestCase):
         self.settled()
         self.assertLess(self.inside(), painted)
         self.action("undo").click()
-        self.wait(f"return window.deglare.state.mask.inside === {painted}", 20, "undo restores the mask")
+        self.wait(f"return window.deglare.state.mask.inside === {painted}", 300, "undo restores the mask")
         self.action("brush").click()
         # A finger paints too.
         self.stroke([(120.0, 300.0), (160.0, 310.0)], "touch")
         self.settled()
         self.assertGreater(self.inside(), painted)
         self.action("undo").click()
-        self.wait(f"return window.deglare.state.mask.inside === {painted}", 20, "undo of the touch stroke")
+        self.wait(f"return window.deglare.state.mask.inside === {painted}", 300, "undo of the touch stroke")
 
         Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("local")
-        self.wait("return document.querySelector('[data-role=plan]').textContent.startsWith('Nothing leaves')", 20,
+        self.wait("return document.querySelector('[data-role=plan]').textContent.startsWith('Nothing leaves')", 300,
                   "what will be sent")
         self.action("remove").click()
         state, text = self.wait_status(["done", "error"])
         self.assertEqual(state, "done", text)
         self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1' && "
-                  "window.deglare.view.tiles.size > 0", 10)
+                  "window.deglare.view.tiles.size > 0", 300)
         time.sleep(0.3)
         self.shot("03-result")
         self.action("compare").click()
@@ -247,11 +247,11 @@ class WorkbenchBrowserTests(unittest.TestCase):
         self.stroke(STREAK, "mouse")
         self.settled()
         Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
-        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 20,
+        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
                   "what will be sent to openai")
         self.action("remove").click()
-        self.wait_status(["working"], 20)
-        deadline = time.time() + 60
+        self.wait_status(["working"])
+        deadline = time.time() + 300
         while json.load(urllib.request.urlopen(f"{control}/state"))["held"] < 1:
             self.assertLess(time.time(), deadline, "the request never reached the stub's gate")
             time.sleep(0.05)
@@ -261,7 +261,7 @@ class WorkbenchBrowserTests(unittest.TestCase):
         self.settled()
         # ...and the answer, released now, is dropped.
         urllib.request.urlopen(urllib.request.Request(f"{control}/release", method="POST"))
-        state, text = self.wait_status(["stale"], 30)
+        state, text = self.wait_status(["stale"])
         time.sleep(0.5)
         self.assertEqual(self.status()[0], "stale")
         self.assertIsNone(self.driver.execute_script("return window.deglare.state.result"))

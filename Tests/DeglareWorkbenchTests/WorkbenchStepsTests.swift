@@ -99,7 +99,7 @@ import Testing
       ) { (bench: WorkbenchHarness) async throws -> Void in
         try await bench.stroke(Self.glare)
         #expect(try await bench.post("/api/remove?provider=openai").status == 200)
-        try await server.waitUntilHeld(1, timeout: 120)
+        try await server.waitUntilHeld(1, timeout: 600)
         #expect(try await bench.post("/api/open?name=second.png").status == 200)
         _ = try server.release()
         try await Task.sleep(for: .milliseconds(500))

@@ -44,7 +44,7 @@ import Testing
     var stderr: String { errors.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// The first stdout line, once it is there.
-    func firstLine(timeout: Double = 60) async throws -> String {
+    func firstLine(timeout: Double = 600) async throws -> String {
       let deadline = Date().addingTimeInterval(timeout)
       while Date() < deadline {
         if let line = stdout.split(separator: "\n", omittingEmptySubsequences: false).first, stdout.contains("\n") {
@@ -57,7 +57,7 @@ import Testing
     }
 
     /// Waits for the exit (SIGKILL after `timeout`) and returns the status.
-    func wait(timeout: Double = 20) async -> Int32 {
+    func wait(timeout: Double = 300) async -> Int32 {
       let deadline = Date().addingTimeInterval(timeout)
       while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(5)) }
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
