@@ -15,11 +15,13 @@ let package = Package(
     .systemLibrary(name: "Clibjpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "Clibcurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "Clibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+    .systemLibrary(name: "Clibmicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
     // MARK: - C shims (only what Swift cannot call: setjmp, variadic functions)
     .target(name: "CCodecShims", dependencies: ["Clibpng", "Clibjpeg"], linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CCurlShims", dependencies: ["Clibcurl"]),
     .target(name: "CSecretShims", dependencies: ["Clibsecret"]),
+    .target(name: "CMicroHTTPDShims", dependencies: ["Clibmicrohttpd"]),
 
     // MARK: - Core (pure Swift: image types, geometry, algorithms; no C, no I/O)
     .target(name: "DeglareCore"),
@@ -29,16 +31,29 @@ let package = Package(
     .target(name: "DeglareTransport", dependencies: ["CCurlShims", "Clibcurl"]),
     .target(name: "DeglareKeyStore", dependencies: ["CSecretShims", "Clibsecret"]),
     .target(name: "DeglareProviders", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTransport"]),
+    .target(name: "DeglareHTTPServer", dependencies: ["CMicroHTTPDShims", "Clibmicrohttpd"]),
 
     // MARK: - Pipeline (remove, detect, straighten, the removal session)
     .target(
       name: "DeglarePipeline",
       dependencies: ["DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
 
+    // MARK: - Workbench (the local web page on top of the pipeline; its page files are compiled in)
+    .target(
+      name: "DeglareWorkbench",
+      dependencies: [
+        "DeglarePipeline", "DeglareHTTPServer", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore",
+      ],
+      exclude: ["Page"], plugins: ["EmbedPage"]),
+    .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["embed-files"]),
+    .executableTarget(name: "embed-files", path: "Tools/embed-files"),
+
     // MARK: - CLI
     .target(
       name: "DeglareCLI",
-      dependencies: ["DeglarePipeline", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
+      dependencies: [
+        "DeglarePipeline", "DeglareWorkbench", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore",
+      ]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
     .executableTarget(
       name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer", exclude: ["README.md"]),
@@ -83,6 +98,12 @@ let package = Package(
       name: "DeglareCLITests",
       dependencies: [
         "DeglareCLI", "DeglareCore", "DeglareCodecs", "DeglareKeyStore", "DeglareProviders", "DeglareTestSupport",
+      ]),
+    .testTarget(
+      name: "DeglareWorkbenchTests",
+      dependencies: [
+        "DeglareWorkbench", "DeglareHTTPServer", "DeglarePipeline", "DeglareCodecs", "DeglareCore", "DeglareKeyStore",
+        "DeglareTestSupport", "stub-server",
       ]),
     .testTarget(
       name: "EndToEndTests",

@@ -5,8 +5,10 @@ set -euo pipefail
 
 packages=(
   libpng-dev libjpeg62-turbo-dev libcurl4-openssl-dev libsecret-1-dev   # the C libraries
+  libmicrohttpd-dev                                                    # the workbench's HTTP server
   gnome-keyring dbus libsecret-tools                                   # a private Secret Service for tests
-  python3                                                              # stub conformance, benchmarks
+  python3 python3-venv                                                 # stub conformance, benchmarks, browser tests
+  chromium chromium-driver                                             # the workbench's real-browser tests
 )
 
 missing=()

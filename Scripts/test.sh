@@ -18,7 +18,7 @@ chmod 700 "$scratch/runtime"
 export TMPDIR="$scratch/tmp"
 
 # Style: the committed .swift-format, strict (warnings fail the run).
-swift format lint --strict --recursive Package.swift Sources Tests StubServer Tools Benchmarks/Swift Benchmarks/OpsBench
+swift format lint --strict --recursive Package.swift Sources Tests StubServer Tools Plugins Benchmarks/Swift Benchmarks/OpsBench
 
 swift build --build-tests
 
@@ -28,3 +28,9 @@ export XDG_RUNTIME_DIR="$scratch/runtime" DEGLARE_TEST_KEYRING=1
 dbus-run-session -- bash -c '
   printf "%s" "deglare-test-only" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
   exec swift test --skip-build "$@"' deglare-test "$@"
+
+# The workbench in a real browser (headless Chromium, Selenium from PyPI in Tests/Browser/.venv);
+# screenshots of each state in Tests/Browser/artifacts/. Skipped when swift test was filtered.
+if [ $# -eq 0 ]; then
+  Tests/Browser/run.sh
+fi

@@ -17,6 +17,7 @@ public enum RootCommand {
     StraightenCommand.self,
     VerifyCommand.self,
     KeysCommand.self,
+    WorkbenchCommand.self,
   ]
 
   /// Runs the process: parses `CommandLine.arguments`, runs the command, exits with its code.

@@ -56,7 +56,11 @@ public actor RemovalSession {
   public private(set) var mask: Mask?
   /// The last removal that was written in the current generation.
   public private(set) var lastResult: RemovalResult?
-  private var inFlightCancel: (@Sendable () -> Void)?
+  /// The last repaint held for review (``repaint(provider:padding:feather:prompt:)``) in the
+  /// current generation; nil after any teardown.
+  public internal(set) var preview: RemovalPreview?
+  /// Aborts the provider call in flight, if any.
+  var inFlightCancel: (@Sendable () -> Void)?
 
   /// Creates an empty session.
   public init() {}
@@ -120,27 +124,7 @@ public actor RemovalSession {
     try OutputFile.preflight(
       settings.output.path, overwrite: settings.output.options.overwrite, inputs: settings.output.inputs)
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan, prompt: settings.prompt)
-
-    // The provider runs in a task of its own, so a teardown can abort the transfer; the
-    // caller's cancellation (Ctrl-C) is forwarded to it as well.
-    let clock = ContinuousClock()
-    let providerStart = clock.now
-    let call = Task { try await provider.edit(request) }
-    inFlightCancel = { call.cancel() }
-    let edit: EditResult
-    do {
-      edit = try await withTaskCancellationHandler {
-        try await call.value
-      } onCancel: {
-        call.cancel()
-      }
-    } catch {
-      try ensureCurrent(started)
-      throw error
-    }
-    if generation == started { inFlightCancel = nil }
-    let providerSeconds = (clock.now - providerStart).seconds
-    try ensureCurrent(started)
+    let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
     try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.name)
 
     let output = settings.output
@@ -170,18 +154,46 @@ public actor RemovalSession {
     return result
   }
 
+  /// Runs the provider in a task of its own, so a teardown can abort the transfer; the caller's
+  /// cancellation (Ctrl-C) is forwarded to it as well.
+  /// - Returns: the provider's answer and the seconds it took.
+  /// - Throws: ``RemovalError/stale(startedAt:current:)`` when a teardown happened meanwhile.
+  func callProvider(_ provider: any ImageEditProvider, request: EditRequest, started: UInt64) async throws -> (
+    EditResult, Double
+  ) {
+    let clock = ContinuousClock()
+    let providerStart = clock.now
+    let call = Task { try await provider.edit(request) }
+    inFlightCancel = { call.cancel() }
+    let edit: EditResult
+    do {
+      edit = try await withTaskCancellationHandler {
+        try await call.value
+      } onCancel: {
+        call.cancel()
+      }
+    } catch {
+      try ensureCurrent(started)
+      throw error
+    }
+    if generation == started { inFlightCancel = nil }
+    try ensureCurrent(started)
+    return (edit, (clock.now - providerStart).seconds)
+  }
+
   /// Throws when a teardown happened since `started` or the task was cancelled.
-  private func ensureCurrent(_ started: UInt64) throws {
+  func ensureCurrent(_ started: UInt64) throws {
     if generation != started { throw RemovalError.stale(startedAt: started, current: generation) }
     try Task.checkCancellation()
   }
 
-  /// Bumps the generation, cancels the pending removal, forgets the last result.
-  private func tearDown() {
+  /// Bumps the generation, cancels the pending removal, forgets the last result and preview.
+  func tearDown() {
     generation &+= 1
     inFlightCancel?()
     inFlightCancel = nil
     lastResult = nil
+    preview = nil
   }
 }
 

@@ -113,51 +113,13 @@ public struct StubServer: Sendable {
   }
 
   private func request(_ method: String, _ path: String) throws -> RawResponse {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw StubServerError("socket failed") }
-    defer { close(fd) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    let response: LoopbackHTTP.Response
+    do {
+      response = try LoopbackHTTP.request(port: port, method: method, path: path, timeout: 10)
+    } catch {
+      throw StubServerError("cannot reach the stub on port \(port): \(error)")
     }
-    guard connected == 0 else { throw StubServerError("cannot connect to the stub on port \(port)") }
-    let head = Array(
-      "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-    _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = recv(fd, &buffer, buffer.count, 0)
-      if count > 0 {
-        received += buffer[..<count]
-      } else if count < 0 && errno == EINTR {
-        continue
-      } else {
-        break
-      }
-    }
-    guard let split = Self.find([13, 10, 13, 10], in: received) else {
-      throw StubServerError("malformed control response")
-    }
-    let statusLine = String(decoding: received[..<split], as: UTF8.self).split(separator: " ")
-    let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
-    return RawResponse(status: status, body: Array(received[(split + 4)...]))
-  }
-
-  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    for index in 0...(haystack.count - needle.count)
-    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
-      return index
-    }
-    return nil
+    return RawResponse(status: response.status, body: response.body)
   }
 }
 

@@ -1,5 +1,6 @@
 import DeglareCodecs
 import DeglareCore
+import DeglarePipeline
 import Foundation
 
 /// `deglare detect IMAGE [-o MASK] [--overlay PNG] [--margin-band PX] [--json] [--force]`.

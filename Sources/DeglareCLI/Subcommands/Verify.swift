@@ -92,14 +92,8 @@ struct VerifyCommand: Subcommand {
   }
 
   private func text(_ report: VerificationReport) -> String {
-    if report.identical {
-      return "identical: all \(report.checkedPixels) pixels outside the mask match \(originalPath) exactly\n"
-    }
-    var out = "differs: \(report.differingPixels) of \(report.checkedPixels) pixels outside the mask differ"
-    if let box = report.boundingBox {
-      out += ", within x \(box.x)...\(box.maxX - 1), y \(box.y)...\(box.maxY - 1)"
-    }
-    out += "\n"
+    var out = report.summary(original: originalPath) + "\n"
+    if report.identical { return out }
     if let mismatch = report.layoutMismatch { out += "  \(mismatch)\n" }
     for difference in report.firstDifferences {
       out += "  (\(difference.x), \(difference.y)): expected \(difference.expected), got \(difference.actual)\n"

@@ -71,6 +71,14 @@ public struct Mask: Sendable, Equatable {
     set { values[y * width + x] = newValue }
   }
 
+  /// Sets the pixels `columns` of row `y` to `value`.
+  /// - Precondition: the row and columns lie inside the mask.
+  public mutating func fill(row y: Int, columns: Range<Int>, with value: UInt8) {
+    precondition(y >= 0 && y < height && columns.lowerBound >= 0 && columns.upperBound <= width)
+    let start = y * width
+    for index in (start + columns.lowerBound)..<(start + columns.upperBound) { values[index] = value }
+  }
+
   /// Whether (x, y) is marked for repainting (gray >= 128).
   @inlinable
   public func isInside(x: Int, y: Int) -> Bool { values[y * width + x] >= Mask.insideThreshold }

@@ -25,6 +25,19 @@ public struct VerificationReport: Sendable, Equatable {
 
   /// Whether every checked pixel is identical.
   public var identical: Bool { differingPixels == 0 }
+
+  /// `deglare verify`'s first line: "identical: all N pixels outside the mask match ORIGINAL
+  /// exactly", or "differs: D of N pixels outside the mask differ, within x a...b, y c...d".
+  public func summary(original: String) -> String {
+    if identical {
+      return "identical: all \(checkedPixels) pixels outside the mask match \(original) exactly"
+    }
+    var out = "differs: \(differingPixels) of \(checkedPixels) pixels outside the mask differ"
+    if let box = boundingBox {
+      out += ", within x \(box.x)...\(box.maxX - 1), y \(box.y)...\(box.maxY - 1)"
+    }
+    return out
+  }
 }
 
 /// Bit-exact comparison outside a mask.

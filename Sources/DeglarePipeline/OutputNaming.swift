@@ -1,8 +1,8 @@
 /// Default output names beside the input, as docs/cli.md fixes them: `remove` ->
 /// `<stem>.deglared.png`, `detect` -> `<stem>.mask.png`, `straighten` -> `<stem>.straight.png`.
-enum OutputNaming {
+public enum OutputNaming {
   /// `folder/stem<suffix>`, where stem is the input's file name without its last extension.
-  static func beside(_ input: String, suffix: String) -> String {
+  public static func beside(_ input: String, suffix: String) -> String {
     let slash = input.lastIndex(of: "/")
     let folder = slash.map { String(input[...$0]) } ?? ""
     let name = slash.map { String(input[input.index(after: $0)...]) } ?? input

@@ -1,0 +1,275 @@
+"""The workbench in a real browser: headless Chromium driven by Selenium.
+
+Paints with real pointer events (mouse, pen and touch), removes with the local provider, saves,
+and checks the written files with `deglare verify`; then the stale-result scenario through the
+page, with stub-server holding the provider's answer. A screenshot of each state goes to
+Tests/Browser/artifacts/ (gitignored).
+
+Run by Tests/Browser/run.sh (which makes the venv); needs `deglare` and `stub-server` built:
+    DEGLARE_BIN=.build/debug python Tests/Browser/workbench_browser_test.py
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.abspath(os.environ.get("DEGLARE_BIN", os.path.join(ROOT, ".build", "debug")))
+ARTIFACTS = os.path.join(ROOT, "Tests", "Browser", "artifacts")
+PAINTING = os.path.join(ROOT, "Fixtures", "demo", "painting.png")
+# The axis of the streak of glare in the demo painting (Fixtures/demo/glare-mask.png's band), in
+# photo pixels.
+STREAK = [(180.0, 130.0), (250.0, 165.0), (320.0, 200.0), (390.0, 235.0), (443.0, 261.5)]
+
+
+def start_workbench(photo, environment=None):
+    """Starts `deglare workbench PHOTO --no-open`; returns the process and its URL."""
+    env = dict(os.environ, **(environment or {}))
+    env.pop("DEGLARE_PROVIDER", None)
+    process = subprocess.Popen(
+        [os.path.join(BIN, "deglare"), "workbench", photo, "--no-open"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=env)
+    line = process.stdout.readline().strip()
+    if not line.startswith("workbench: http://127.0.0.1:"):
+        process.kill()
+        raise AssertionError(f"unexpected first line {line!r}: {process.stderr.read()}")
+    return process, line.split(" ", 1)[1]
+
+
+def stop(process):
+    process.terminate()
+    try:
+        status = process.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        status = process.wait()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream:
+            stream.close()
+    return status
+
+
+class WorkbenchBrowserTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1280,820", "--no-first-run", "--disable-extensions"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        cls.driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        cls.driver.set_script_timeout(30)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="deglare-browser-")
+        self.photo = os.path.join(self.folder, "painting.png")
+        shutil.copyfile(PAINTING, self.photo)
+        self.processes = []
+
+    def tearDown(self):
+        for process in self.processes:
+            stop(process)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    # MARK: - Helpers
+
+    def shot(self, name):
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, f"{name}.png"))
+
+    def wait(self, script, timeout=300, message=""):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            value = self.driver.execute_script(script)
+            if value:
+                return value
+            time.sleep(0.05)
+        self.shot(f"timeout-{self.id().split('.')[-1]}")
+        logs = "\n".join(str(entry) for entry in self.driver.get_log("browser"))
+        raise AssertionError(f"timed out: {message or script}\nstatus: {self.status()}\n{logs}")
+
+    def status(self):
+        element = self.driver.find_element(By.CSS_SELECTOR, '[data-role="status"]')
+        return element.get_attribute("data-state"), element.text
+
+    def wait_status(self, states, timeout=300):
+        states_js = json.dumps(states)
+        self.wait(f"return {states_js}.includes(document.querySelector('[data-role=status]').dataset.state)",
+                  timeout, f"status in {states}")
+        return self.status()
+
+    def action(self, name):
+        return self.driver.find_element(By.CSS_SELECTOR, f'[data-action="{name}"]')
+
+    def open(self, url):
+        self.driver.get(url)
+        self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1'", 300, "first full view")
+
+    def client(self, x, y):
+        point = self.driver.execute_script("return window.deglare.imageToClient(arguments[0], arguments[1])", x, y)
+        return point["x"], point["y"]
+
+    def set_size(self, pixels):
+        """Sets the brush radius in screen pixels with the page's own slider."""
+        self.driver.execute_script(
+            "const s = document.querySelector('[data-role=size]'); s.value = arguments[0];"
+            "s.dispatchEvent(new Event('input'));", pixels)
+
+    def inside(self):
+        return self.driver.execute_script("return window.deglare.state.mask.inside")
+
+    def settled(self):
+        """Waits until every live stroke was replaced by the server's mask."""
+        self.wait("return window.deglare.tools.pending.length === 0 && !window.deglare.tools.current", 300,
+                  "live strokes settled")
+
+    def stroke(self, points, kind="mouse"):
+        """Draws through photo points with real pointer events of `kind` (mouse, pen, touch)."""
+        canvas = self.driver.find_element(By.CSS_SELECTOR, '[data-role="image"]')
+        box = self.driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", canvas)
+        centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        offsets = [(round(x - centre[0]), round(y - centre[1])) for x, y in (self.client(*p) for p in points)]
+        if kind == "mouse":
+            chain = ActionChains(self.driver, duration=20)
+            chain.move_to_element_with_offset(canvas, *offsets[0]).click_and_hold()
+            for offset in offsets[1:]:
+                chain.move_to_element_with_offset(canvas, *offset)
+            chain.release().perform()
+            return
+        pointer = PointerInput(interaction.POINTER_PEN if kind == "pen" else interaction.POINTER_TOUCH, kind)
+        builder = ActionBuilder(self.driver, mouse=pointer, duration=20)
+        builder.pointer_action.move_to(canvas, *offsets[0]).pointer_down()
+        for offset in offsets[1:]:
+            builder.pointer_action.move_to(canvas, *offset)
+        builder.pointer_action.pointer_up()
+        builder.perform()
+
+    # MARK: - Tests
+
+    def test_paint_remove_save_verify(self):
+        process, url = start_workbench(self.photo)
+        self.processes.append(process)
+        self.open(url)
+        # The whole photo, fitted and centred in its surface.
+        fit = self.driver.execute_script("""
+            const v = window.deglare.view, s = v.size, im = v.image;
+            return {left: v.offset.x, right: s.width - v.offset.x - im.width * v.scale,
+                    top: v.offset.y, bottom: s.height - v.offset.y - im.height * v.scale};""")
+        self.assertTrue(min(fit.values()) >= -0.5, fit)
+        self.assertTrue(abs(fit["left"] - fit["right"]) < 1 and abs(fit["top"] - fit["bottom"]) < 1, fit)
+        self.assertEqual(self.status()[0], "idle")
+        self.assertNotIn("token", self.driver.current_url)
+        self.shot("01-opened")
+
+        self.set_size(28)
+        self.stroke(STREAK, "mouse")
+        self.settled()
+        painted = self.inside()
+        self.assertGreater(painted, 2000)
+        self.shot("02-painted")
+
+        # The eraser takes a bite out of it; undo puts it back.
+        self.action("erase").click()
+        self.stroke([(250.0, 150.0), (250.0, 176.0)], "pen")
+        self.settled()
+        self.assertLess(self.inside(), painted)
+        self.action("undo").click()
+        self.wait(f"return window.deglare.state.mask.inside === {painted}", 300, "undo restores the mask")
+        self.action("brush").click()
+        # A finger paints too.
+        self.stroke([(120.0, 300.0), (160.0, 310.0)], "touch")
+        self.settled()
+        self.assertGreater(self.inside(), painted)
+        self.action("undo").click()
+        self.wait(f"return window.deglare.state.mask.inside === {painted}", 300, "undo of the touch stroke")
+
+        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("local")
+        self.wait("return document.querySelector('[data-role=plan]').textContent.startsWith('Nothing leaves')", 300,
+                  "what will be sent")
+        self.action("remove").click()
+        state, text = self.wait_status(["done", "error"])
+        self.assertEqual(state, "done", text)
+        self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1' && "
+                  "window.deglare.view.tiles.size > 0", 300)
+        time.sleep(0.3)
+        self.shot("03-result")
+        self.action("compare").click()
+        self.assertEqual(self.action("compare").get_attribute("aria-pressed"), "true")
+        time.sleep(0.3)
+        self.shot("04-before")
+        self.action("compare").click()
+        self.assertEqual(self.action("compare").get_attribute("aria-pressed"), "false")
+
+        self.action("save").click()
+        state, text = self.wait_status(["saved", "error"])
+        self.assertEqual(state, "saved", text)
+        self.assertIn("identical: all", text)
+        self.shot("05-saved")
+        result = os.path.join(self.folder, "painting.deglared.png")
+        mask = os.path.join(self.folder, "painting.deglared.mask.png")
+        verify = subprocess.run([os.path.join(BIN, "deglare"), "verify", self.photo, result, "--mask", mask],
+                                capture_output=True, text=True)
+        self.assertEqual(verify.returncode, 0, verify.stdout + verify.stderr)
+        self.assertTrue(verify.stdout.startswith("identical: all"), verify.stdout)
+        with open(PAINTING, "rb") as original, open(self.photo, "rb") as kept:
+            self.assertEqual(original.read(), kept.read(), "the input was modified")
+
+    def test_stale_result_is_dropped(self):
+        stub = subprocess.Popen([os.path.join(BIN, "stub-server"), "--mode", "gate", "--exit-on-stdin-eof"],
+                                stdout=subprocess.PIPE, stdin=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.processes.append(stub)
+        port = int(stub.stdout.readline().strip().split("=", 1)[1])
+        control = f"http://127.0.0.1:{port}/__control"
+        process, url = start_workbench(self.photo, {
+            "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1", "OPENAI_API_KEY": "sk-browser-0123456789abcdefghij"})
+        self.processes.append(process)
+        self.open(url)
+        self.stroke(STREAK, "mouse")
+        self.settled()
+        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
+        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
+                  "what will be sent to openai")
+        self.action("remove").click()
+        self.wait_status(["working"])
+        deadline = time.time() + 300
+        while json.load(urllib.request.urlopen(f"{control}/state"))["held"] < 1:
+            self.assertLess(time.time(), deadline, "the request never reached the stub's gate")
+            time.sleep(0.05)
+        self.shot("06-working")
+        # The mask changes while the provider holds its answer...
+        self.stroke([(100.0, 60.0), (130.0, 70.0)], "mouse")
+        self.settled()
+        # ...and the answer, released now, is dropped.
+        urllib.request.urlopen(urllib.request.Request(f"{control}/release", method="POST"))
+        state, text = self.wait_status(["stale"])
+        time.sleep(0.5)
+        self.assertEqual(self.status()[0], "stale")
+        self.assertIsNone(self.driver.execute_script("return window.deglare.state.result"))
+        self.assertFalse(self.action("save").is_enabled())
+        self.shot("07-stale")
+        self.assertEqual(sorted(os.listdir(self.folder)), ["painting.png"])
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    sys.exit(0 if result.wasSuccessful() else 1)
