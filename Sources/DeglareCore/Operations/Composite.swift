@@ -1,5 +1,8 @@
-/// The last step of a removal: blend the repainted patch into the original with the feathered
-/// alpha, writing nothing where alpha is 0.
+/// The blend of a removal: the repainted patch into the original crop with the feathered alpha,
+/// writing nothing where alpha is 0. The last step, writing the blended crop over the original's
+/// rows in the output file, is ``RegionOverlay`` (`RegionOverlay.swift`, beside this file): the
+/// encoders take every row from ``PastedRows``, so outside the crop the written bytes are the
+/// original's, and inside it the pixels this blend left alone are too.
 ///
 /// Per pixel of the crop with alpha `a > 0`, per colour channel: `round(o + a * (p - o))`, where
 /// `o` is the original sample and `p` the patch sample at the image's depth, computed in `Float`
