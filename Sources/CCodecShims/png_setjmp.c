@@ -60,14 +60,9 @@ CCodecShims_png_reader *CCodecShims_png_reader_create(const uint8_t *data, size_
   reader->length = length;
   reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->error, CCodecShims_png_on_error,
                                        CCodecShims_png_on_warning);
-  if (!reader->png) {
-    free(reader);
-    return NULL;
-  }
-  reader->info = png_create_info_struct(reader->png);
-  if (!reader->info) {
-    png_destroy_read_struct(&reader->png, NULL, NULL);
-    free(reader);
+  if (reader->png) reader->info = png_create_info_struct(reader->png);
+  if (!reader->png || !reader->info) {
+    CCodecShims_png_reader_free(reader);
     return NULL;
   }
   png_set_read_fn(reader->png, reader, CCodecShims_png_read_memory);
@@ -76,7 +71,7 @@ CCodecShims_png_reader *CCodecShims_png_reader_create(const uint8_t *data, size_
 
 void CCodecShims_png_reader_free(CCodecShims_png_reader *reader) {
   if (!reader) return;
-  png_destroy_read_struct(&reader->png, &reader->info, NULL);
+  if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
   free(reader);
 }
 

@@ -116,9 +116,7 @@ enum LibPNG {
     // (the size cost is negligible), small enough that one wave of bands is little memory.
     let rowsPerBand = max(16, (3 << 19) / max(1, rows.rowBytes))
     let bandCount = (rows.height + rowsPerBand - 1) / rowsPerBand
-    let plan = BandPlan(
-      rowsPerBand: rowsPerBand, bandCount: bandCount, bytesPerPixel: image.bytesPerPixel,
-      sixteenBit: image.bitDepth == .sixteen, compression: compression)
+    let plan = BandPlan(rowsPerBand: rowsPerBand, bandCount: bandCount, image: image, compression: compression)
     var first = 0
     while first < bandCount {
       let wave = min(cores, bandCount - first)
@@ -138,10 +136,13 @@ enum LibPNG {
 
   /// How the rows are cut into bands and each band is encoded.
   private struct BandPlan {
+    /// Rows per band; the last band has the rest.
     let rowsPerBand: Int
+    /// Number of bands.
     let bandCount: Int
-    let bytesPerPixel: Int
-    let sixteenBit: Bool
+    /// The image written (for its pixel layout; the rows come from `PastedRows`).
+    let image: ImageBuffer
+    /// zlib level and strategy.
     let compression: PNGCompression
   }
 
@@ -172,7 +173,7 @@ enum LibPNG {
     let isLastBand = index == plan.bandCount - 1
     guard
       let band = CCodecShims_png_band_create(
-        rows.rowBytes, plan.bytesPerPixel, plan.sixteenBit, .up, plan.compression.zlibLevel,
+        rows.rowBytes, plan.image.bytesPerPixel, plan.image.bitDepth == .sixteen, .up, plan.compression.zlibLevel,
         plan.compression.zlibStrategy)
     else { return nil }
     let scratch = UnsafeMutableRawPointer.allocate(byteCount: rows.rowBytes, alignment: 16)

@@ -10,25 +10,18 @@
 #include "CCodecShims_status.h"
 
 /// The colour space a JPEG is stored in, as deglare groups them.
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_jpeg_color_family : int32_t {
-  /// JCS_GRAYSCALE.
-  CCodecShims_jpeg_color_gray = 0,
-  /// JCS_YCbCr or JCS_RGB: decoded to RGB.
-  CCodecShims_jpeg_color_rgb = 1,
-  /// JCS_CMYK or JCS_YCCK (refused).
-  CCodecShims_jpeg_color_cmyk = 2,
-  /// Anything else (refused).
-  CCodecShims_jpeg_color_other = 3,
+typedef CCODECSHIMS_ENUM(CCodecShims_jpeg_color_family) {
+  CCodecShims_jpeg_color_gray = 0,  ///< JCS_GRAYSCALE.
+  CCodecShims_jpeg_color_rgb = 1,  ///< JCS_YCbCr or JCS_RGB: decoded to RGB.
+  CCodecShims_jpeg_color_cmyk = 2,  ///< JCS_CMYK or JCS_YCCK (refused).
+  CCodecShims_jpeg_color_other = 3,  ///< Anything else (refused).
 } CCodecShims_jpeg_color_family;
 
 /// The unit of the JFIF density.
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_jpeg_density_unit : int32_t {
-  /// An aspect ratio only.
-  CCodecShims_jpeg_density_aspect = 0,
-  /// Dots per inch.
-  CCodecShims_jpeg_density_inch = 1,
-  /// Dots per centimetre.
-  CCodecShims_jpeg_density_centimetre = 2,
+typedef CCODECSHIMS_ENUM(CCodecShims_jpeg_density_unit) {
+  CCodecShims_jpeg_density_aspect = 0,  ///< An aspect ratio only.
+  CCodecShims_jpeg_density_inch = 1,  ///< Dots per inch.
+  CCodecShims_jpeg_density_centimetre = 2,  ///< Dots per centimetre.
 } CCodecShims_jpeg_density_unit;
 
 // MARK: - Reading

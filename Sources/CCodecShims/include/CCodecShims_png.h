@@ -13,21 +13,16 @@
 // MARK: - Chunk values
 
 /// How a text chunk is stored.
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_png_text_kind : int32_t {
-  /// tEXt: Latin-1, uncompressed.
-  CCodecShims_png_text_tEXt = 0,
-  /// zTXt: Latin-1, compressed.
-  CCodecShims_png_text_zTXt = 1,
-  /// iTXt: UTF-8, uncompressed.
-  CCodecShims_png_text_iTXt = 2,
+typedef CCODECSHIMS_ENUM(CCodecShims_png_text_kind) {
+  CCodecShims_png_text_tEXt = 0,  ///< tEXt: Latin-1, uncompressed.
+  CCodecShims_png_text_zTXt = 1,  ///< zTXt: Latin-1, compressed.
+  CCodecShims_png_text_iTXt = 2,  ///< iTXt: UTF-8, uncompressed.
 } CCodecShims_png_text_kind;
 
 /// The unit of a pHYs chunk.
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_png_phys_unit : int32_t {
-  /// An aspect ratio only (PNG_RESOLUTION_UNKNOWN).
-  CCodecShims_png_phys_unknown = 0,
-  /// Pixels per metre (PNG_RESOLUTION_METER).
-  CCodecShims_png_phys_metre = 1,
+typedef CCODECSHIMS_ENUM(CCodecShims_png_phys_unit) {
+  CCodecShims_png_phys_unknown = 0,  ///< An aspect ratio only (PNG_RESOLUTION_UNKNOWN).
+  CCodecShims_png_phys_metre = 1,  ///< Pixels per metre (PNG_RESOLUTION_METER).
 } CCodecShims_png_phys_unit;
 
 // MARK: - Reading
@@ -104,11 +99,9 @@ typedef struct {
 } CCodecShims_png_write_meta;
 
 /// What the writer is given for the image data.
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_png_idat : int32_t {
-  /// Rows (CCodecShims_png_writer_write_row), filtered adaptively and deflated by libpng.
-  CCodecShims_png_idat_rows = 0,
-  /// Finished bands (CCodecShims_png_writer_write_band), see CCodecShims_png_bands.h.
-  CCodecShims_png_idat_bands = 1,
+typedef CCODECSHIMS_ENUM(CCodecShims_png_idat) {
+  CCodecShims_png_idat_rows = 0,  ///< Rows (write_row), filtered and deflated by libpng.
+  CCodecShims_png_idat_bands = 1,  ///< Finished bands (CCodecShims_png_writer_write_band), see CCodecShims_png_bands.h.
 } CCodecShims_png_idat;
 
 /// The layout and compression of the PNG to write.

@@ -17,35 +17,25 @@
 #include "CCodecShims_status.h"
 
 /// A PNG filter type (the byte before each filtered row; PNG specification, section 9.2).
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_png_filter : int32_t {
-  /// The row as it is (the specification's None).
-  CCodecShims_png_filter_identity = 0,
-  /// Minus the sample one pixel to the left.
-  CCodecShims_png_filter_sub = 1,
-  /// Minus the sample above.
-  CCodecShims_png_filter_up = 2,
-  /// Minus the mean of left and above.
-  CCodecShims_png_filter_average = 3,
-  /// Minus the Paeth predictor of left, above and upper left.
-  CCodecShims_png_filter_paeth = 4,
+typedef CCODECSHIMS_ENUM(CCodecShims_png_filter) {
+  CCodecShims_png_filter_identity = 0,  ///< The row as it is (the specification's None).
+  CCodecShims_png_filter_sub = 1,  ///< Minus the sample one pixel to the left.
+  CCodecShims_png_filter_up = 2,  ///< Minus the sample above.
+  CCodecShims_png_filter_average = 3,  ///< Minus the mean of left and above.
+  CCodecShims_png_filter_paeth = 4,  ///< Minus the Paeth predictor of left, above and upper left.
 } CCodecShims_png_filter;
 
 /// A zlib compression strategy (zlib.h's Z_DEFAULT_STRATEGY and Z_RLE).
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_png_strategy : int32_t {
-  /// Z_DEFAULT_STRATEGY: matches at any distance.
-  CCodecShims_png_strategy_default = 0,
-  /// Z_RLE: matches at distance one only (runs), much faster, nearly as small on photographs.
-  CCodecShims_png_strategy_rle = 3,
+typedef CCODECSHIMS_ENUM(CCodecShims_png_strategy) {
+  CCodecShims_png_strategy_default = 0,  ///< Z_DEFAULT_STRATEGY: matches at any distance.
+  CCodecShims_png_strategy_rle = 3,  ///< Z_RLE: runs only; much faster, nearly as small on photos.
 } CCodecShims_png_strategy;
 
 /// Where a row ends the deflate stream of its band.
-typedef enum __attribute__((enum_extensibility(closed))) CCodecShims_png_band_flush : int32_t {
-  /// More rows of the band follow (Z_NO_FLUSH).
-  CCodecShims_png_band_flush_more = 0,
-  /// The band's last row, more bands follow: end on a byte boundary (Z_SYNC_FLUSH).
-  CCodecShims_png_band_flush_band = 1,
-  /// The image's last row: end the stream (Z_FINISH).
-  CCodecShims_png_band_flush_image = 2,
+typedef CCODECSHIMS_ENUM(CCodecShims_png_band_flush) {
+  CCodecShims_png_band_flush_more = 0,  ///< More rows of the band follow (Z_NO_FLUSH).
+  CCodecShims_png_band_flush_band = 1,  ///< The band's last row; end on a byte boundary (Z_SYNC_FLUSH).
+  CCodecShims_png_band_flush_image = 2,  ///< The image's last row: end the stream (Z_FINISH).
 } CCodecShims_png_band_flush;
 
 /// One band being filtered and deflated: a z_stream, the previous and current row, the output.
