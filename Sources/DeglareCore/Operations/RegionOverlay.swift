@@ -2,9 +2,10 @@
 /// the written file is the image with `pixels` at `rect`. A removal writes "original plus the
 /// repainted crop" this way, without copying the whole picture.
 ///
-/// This paste is the last step of the bit-identical promise: outside `rect` every written byte is
-/// the original's, and inside it `pixels` is the original crop that ``Composite`` blended into
-/// only where the feathered alpha is above 0. The PNG encoder takes each row it writes from
+/// This paste is the last step of the bit-identical promise (docs/pipeline.md, The one rule, and
+/// step 13 of The remove pipeline): outside `rect` every written byte is the original's, and
+/// inside it `pixels` is the original crop that ``Composite`` blended into only where the
+/// feathered alpha is above 0. The PNG encoder takes each row it writes from
 /// ``PastedRows/row(_:scratch:)``; the JPEG encoder, which needs one buffer, from
 /// ``applied(to:)``. Both copy through ``PastedRows/copyRow(_:into:)``.
 public struct RegionOverlay: Sendable {
