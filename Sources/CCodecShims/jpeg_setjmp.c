@@ -180,11 +180,11 @@ static const char CCodecShims_jpeg_exif_prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
 static const char CCodecShims_jpeg_xmp_prefix[] = "http://ns.adobe.com/xap/1.0/";  // written with its NUL
 
 static void CCodecShims_jpeg_write_app1(j_compress_ptr cinfo, const char *prefix, unsigned prefix_length,
-                                        const uint8_t *payload, unsigned payload_length) {
-  if (prefix_length + payload_length > 65533) return;  // does not fit one segment: dropped
-  jpeg_write_m_header(cinfo, JPEG_APP0 + 1, prefix_length + payload_length);
+                                        CCodecShims_bytes payload) {
+  if (prefix_length + payload.length > 65533) return;  // does not fit one segment: dropped
+  jpeg_write_m_header(cinfo, JPEG_APP0 + 1, prefix_length + payload.length);
   for (unsigned i = 0; i < prefix_length; i++) jpeg_write_m_byte(cinfo, (unsigned char)prefix[i]);
-  for (unsigned i = 0; i < payload_length; i++) jpeg_write_m_byte(cinfo, payload[i]);
+  for (uint32_t i = 0; i < payload.length; i++) jpeg_write_m_byte(cinfo, payload.data[i]);
 }
 
 CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int32_t components, const uint8_t *pixels,
@@ -229,13 +229,12 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
   }
   jpeg_start_compress(&cinfo, TRUE);
   if (meta) {
-    if (meta->exif && meta->exif_length) {
-      CCodecShims_jpeg_write_app1(&cinfo, CCodecShims_jpeg_exif_prefix, 6, meta->exif, meta->exif_length);
+    if (meta->exif.data && meta->exif.length) {
+      CCodecShims_jpeg_write_app1(&cinfo, CCodecShims_jpeg_exif_prefix, 6, meta->exif);
     }
-    if (meta->icc && meta->icc_length) jpeg_write_icc_profile(&cinfo, meta->icc, meta->icc_length);
-    if (meta->xmp && meta->xmp_length) {
-      CCodecShims_jpeg_write_app1(&cinfo, CCodecShims_jpeg_xmp_prefix, sizeof(CCodecShims_jpeg_xmp_prefix), meta->xmp,
-                                  meta->xmp_length);
+    if (meta->icc.data && meta->icc.length) jpeg_write_icc_profile(&cinfo, meta->icc.data, meta->icc.length);
+    if (meta->xmp.data && meta->xmp.length) {
+      CCodecShims_jpeg_write_app1(&cinfo, CCodecShims_jpeg_xmp_prefix, sizeof(CCodecShims_jpeg_xmp_prefix), meta->xmp);
     }
   }
   while (cinfo.next_scanline < cinfo.image_height) {

@@ -33,12 +33,40 @@ static bool CCodecShims_png_is_little_endian(void) {
   return *(const uint8_t *)&probe == 1;
 }
 
-// MARK: - Reading
-
-struct CCodecShims_png_reader {
+/// The libpng objects of a reader or a writer, and the error state their handler writes to.
+typedef struct {
   png_structp png;
   png_infop info;
   CCodecShims_png_error_state error;
+} CCodecShims_png_handle;
+
+static void CCodecShims_png_handle_destroy(CCodecShims_png_handle *handle, bool write) {
+  if (!handle->png) return;
+  png_infopp info = handle->info ? &handle->info : NULL;
+  if (write) {
+    png_destroy_write_struct(&handle->png, info);
+  } else {
+    png_destroy_read_struct(&handle->png, info, NULL);
+  }
+}
+
+// Creates the png_struct for reading or writing, with deglare's error and warning handlers, and
+// its png_info. False when out of memory (nothing is left allocated then).
+static bool CCodecShims_png_handle_create(CCodecShims_png_handle *handle, bool write) {
+  handle->png = write ? png_create_write_struct(PNG_LIBPNG_VER_STRING, &handle->error, CCodecShims_png_on_error,
+                                                CCodecShims_png_on_warning)
+                      : png_create_read_struct(PNG_LIBPNG_VER_STRING, &handle->error, CCodecShims_png_on_error,
+                                               CCodecShims_png_on_warning);
+  if (handle->png) handle->info = png_create_info_struct(handle->png);
+  if (handle->png && handle->info) return true;
+  CCodecShims_png_handle_destroy(handle, write);
+  return false;
+}
+
+// MARK: - Reading
+
+struct CCodecShims_png_reader {
+  CCodecShims_png_handle libpng;
   const uint8_t *data;
   size_t length;
   size_t position;
@@ -56,31 +84,30 @@ static void CCodecShims_png_read_memory(png_structp png, png_bytep out, size_t c
 CCodecShims_png_reader *CCodecShims_png_reader_create(const uint8_t *data, size_t length) {
   CCodecShims_png_reader *reader = calloc(1, sizeof(CCodecShims_png_reader));
   if (!reader) return NULL;
-  reader->data = data;
-  reader->length = length;
-  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->error, CCodecShims_png_on_error,
-                                       CCodecShims_png_on_warning);
-  if (reader->png) reader->info = png_create_info_struct(reader->png);
-  if (!reader->png || !reader->info) {
-    CCodecShims_png_reader_free(reader);
+  if (!CCodecShims_png_handle_create(&reader->libpng, false)) {
+    free(reader);
     return NULL;
   }
-  png_set_read_fn(reader->png, reader, CCodecShims_png_read_memory);
+  reader->data = data;
+  reader->length = length;
+  png_set_read_fn(reader->libpng.png, reader, CCodecShims_png_read_memory);
   return reader;
 }
 
 void CCodecShims_png_reader_free(CCodecShims_png_reader *reader) {
   if (!reader) return;
-  if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+  CCodecShims_png_handle_destroy(&reader->libpng, false);
   free(reader);
 }
 
-const char *CCodecShims_png_reader_message(const CCodecShims_png_reader *reader) { return reader->error.message; }
+const char *CCodecShims_png_reader_message(const CCodecShims_png_reader *reader) {
+  return reader->libpng.error.message;
+}
 
 CCodecShims_status CCodecShims_png_read_header(CCodecShims_png_reader *reader, CCodecShims_png_header *header) {
-  png_structp png = reader->png;
-  png_infop info = reader->info;
-  if (setjmp(reader->error.jump)) return CCodecShims_status_failed;
+  png_structp png = reader->libpng.png;
+  png_infop info = reader->libpng.info;
+  if (setjmp(reader->libpng.error.jump)) return CCodecShims_status_failed;
   png_read_info(png, info);
   int color_type = png_get_color_type(png, info);
   int bit_depth = png_get_bit_depth(png, info);
@@ -99,9 +126,9 @@ CCodecShims_status CCodecShims_png_read_header(CCodecShims_png_reader *reader, C
 }
 
 CCodecShims_status CCodecShims_png_read_pixels(CCodecShims_png_reader *reader, uint8_t **rows) {
-  if (setjmp(reader->error.jump)) return CCodecShims_status_failed;
-  png_read_image(reader->png, rows);
-  png_read_end(reader->png, reader->info);
+  if (setjmp(reader->libpng.error.jump)) return CCodecShims_status_failed;
+  png_read_image(reader->libpng.png, rows);
+  png_read_end(reader->libpng.png, reader->libpng.info);
   return CCodecShims_status_ok;
 }
 
@@ -111,7 +138,7 @@ bool CCodecShims_png_get_iccp(CCodecShims_png_reader *reader, const char **name,
   int compression = 0;
   png_bytep p = NULL;
   png_uint_32 len = 0;
-  if (!png_get_iCCP(reader->png, reader->info, &n, &compression, &p, &len)) return false;
+  if (!png_get_iCCP(reader->libpng.png, reader->libpng.info, &n, &compression, &p, &len)) return false;
   *name = n;
   *profile = p;
   *length = len;
@@ -121,7 +148,7 @@ bool CCodecShims_png_get_iccp(CCodecShims_png_reader *reader, const char **name,
 bool CCodecShims_png_get_exif(CCodecShims_png_reader *reader, const uint8_t **data, uint32_t *length) {
   png_bytep p = NULL;
   png_uint_32 len = 0;
-  if (!png_get_eXIf_1(reader->png, reader->info, &len, &p) || !p) return false;
+  if (!png_get_eXIf_1(reader->libpng.png, reader->libpng.info, &len, &p) || !p) return false;
   *data = p;
   *length = len;
   return true;
@@ -130,7 +157,7 @@ bool CCodecShims_png_get_exif(CCodecShims_png_reader *reader, const uint8_t **da
 int32_t CCodecShims_png_get_text_count(CCodecShims_png_reader *reader) {
   png_textp texts = NULL;
   int count = 0;
-  png_get_text(reader->png, reader->info, &texts, &count);
+  png_get_text(reader->libpng.png, reader->libpng.info, &texts, &count);
   return count;
 }
 
@@ -138,7 +165,7 @@ bool CCodecShims_png_get_text(CCodecShims_png_reader *reader, int32_t index, con
                               size_t *length, CCodecShims_png_text_kind *kind) {
   png_textp texts = NULL;
   int count = 0;
-  png_get_text(reader->png, reader->info, &texts, &count);
+  png_get_text(reader->libpng.png, reader->libpng.info, &texts, &count);
   if (index < 0 || index >= count) return false;
   png_textp t = &texts[index];
   *key = t->key;
@@ -155,7 +182,7 @@ bool CCodecShims_png_get_phys(CCodecShims_png_reader *reader, uint32_t *x, uint3
                               CCodecShims_png_phys_unit *unit) {
   png_uint_32 px = 0, py = 0;
   int u = 0;
-  if (!png_get_pHYs(reader->png, reader->info, &px, &py, &u)) return false;
+  if (!png_get_pHYs(reader->libpng.png, reader->libpng.info, &px, &py, &u)) return false;
   *x = px;
   *y = py;
   *unit = u == PNG_RESOLUTION_METER ? CCodecShims_png_phys_metre : CCodecShims_png_phys_unknown;
@@ -164,21 +191,22 @@ bool CCodecShims_png_get_phys(CCodecShims_png_reader *reader, uint32_t *x, uint3
 
 bool CCodecShims_png_get_srgb(CCodecShims_png_reader *reader, int32_t *intent) {
   int value = 0;
-  if (!png_get_sRGB(reader->png, reader->info, &value)) return false;
+  if (!png_get_sRGB(reader->libpng.png, reader->libpng.info, &value)) return false;
   *intent = value;
   return true;
 }
 
 bool CCodecShims_png_get_gama(CCodecShims_png_reader *reader, int32_t *gamma) {
   png_fixed_point g = 0;
-  if (!png_get_gAMA_fixed(reader->png, reader->info, &g)) return false;
+  if (!png_get_gAMA_fixed(reader->libpng.png, reader->libpng.info, &g)) return false;
   *gamma = g;
   return true;
 }
 
 bool CCodecShims_png_get_chrm(CCodecShims_png_reader *reader, int32_t values[8]) {
   png_fixed_point v[8];
-  if (!png_get_cHRM_fixed(reader->png, reader->info, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7])) {
+  png_structp png = reader->libpng.png;
+  if (!png_get_cHRM_fixed(png, reader->libpng.info, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7])) {
     return false;
   }
   for (int i = 0; i < 8; i++) values[i] = v[i];
@@ -188,9 +216,7 @@ bool CCodecShims_png_get_chrm(CCodecShims_png_reader *reader, int32_t values[8])
 // MARK: - Writing
 
 struct CCodecShims_png_writer {
-  png_structp png;
-  png_infop info;
-  CCodecShims_png_error_state error;
+  CCodecShims_png_handle libpng;
   CCodecShims_png_sink sink;
   void *sink_context;
   CCodecShims_png_idat idat;
@@ -208,25 +234,24 @@ static void CCodecShims_png_flush(png_structp png) { (void)png; }
 CCodecShims_png_writer *CCodecShims_png_writer_create(CCodecShims_png_sink sink, void *sink_context) {
   CCodecShims_png_writer *writer = calloc(1, sizeof(CCodecShims_png_writer));
   if (!writer) return NULL;
-  writer->sink = sink;
-  writer->sink_context = sink_context;
-  writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->error, CCodecShims_png_on_error,
-                                        CCodecShims_png_on_warning);
-  if (writer->png) writer->info = png_create_info_struct(writer->png);
-  if (!writer->png || !writer->info) {
-    CCodecShims_png_writer_free(writer);
+  if (!CCodecShims_png_handle_create(&writer->libpng, true)) {
+    free(writer);
     return NULL;
   }
+  writer->sink = sink;
+  writer->sink_context = sink_context;
   return writer;
 }
 
 void CCodecShims_png_writer_free(CCodecShims_png_writer *writer) {
   if (!writer) return;
-  if (writer->png) png_destroy_write_struct(&writer->png, writer->info ? &writer->info : NULL);
+  CCodecShims_png_handle_destroy(&writer->libpng, true);
   free(writer);
 }
 
-const char *CCodecShims_png_writer_message(const CCodecShims_png_writer *writer) { return writer->error.message; }
+const char *CCodecShims_png_writer_message(const CCodecShims_png_writer *writer) {
+  return writer->libpng.error.message;
+}
 
 // Sets every ancillary chunk of `meta` (libpng copies what it is given).
 static void CCodecShims_png_apply_meta(png_structp png, png_infop info, const CCodecShims_png_write_meta *meta) {
@@ -234,9 +259,9 @@ static void CCodecShims_png_apply_meta(png_structp png, png_infop info, const CC
   // instead of failing the whole write: the pixels matter more than a quirky profile.
   png_set_benign_errors(png, 1);
   if (!meta) return;
-  if (meta->icc && meta->icc_length) {
-    png_set_iCCP(png, info, meta->icc_name ? meta->icc_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE, meta->icc,
-                 meta->icc_length);
+  if (meta->icc.data && meta->icc.length) {
+    png_set_iCCP(png, info, meta->icc_name ? meta->icc_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE,
+                 meta->icc.data, meta->icc.length);
   }
   if (meta->srgb_intent >= 0) png_set_sRGB(png, info, meta->srgb_intent);
   if (meta->gamma > 0) png_set_gAMA_fixed(png, info, meta->gamma);
@@ -248,7 +273,7 @@ static void CCodecShims_png_apply_meta(png_structp png, png_infop info, const CC
     int unit = meta->phys_unit == CCodecShims_png_phys_metre ? PNG_RESOLUTION_METER : PNG_RESOLUTION_UNKNOWN;
     png_set_pHYs(png, info, meta->phys_x, meta->phys_y, unit);
   }
-  if (meta->exif && meta->exif_length) png_set_eXIf_1(png, info, meta->exif_length, (png_bytep)meta->exif);
+  if (meta->exif.data && meta->exif.length) png_set_eXIf_1(png, info, meta->exif.length, (png_bytep)meta->exif.data);
   if (meta->text_count > 0) {
     png_textp texts = calloc((size_t)meta->text_count, sizeof(png_text));
     if (!texts) png_error(png, "out of memory");
@@ -270,14 +295,15 @@ CCodecShims_status CCodecShims_png_writer_begin(CCodecShims_png_writer *writer, 
                                                 const CCodecShims_png_write_meta *meta) {
   static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA, PNG_COLOR_TYPE_RGB,
                                      PNG_COLOR_TYPE_RGB_ALPHA};
-  png_structp png = writer->png;
-  png_infop info = writer->info;
+  png_structp png = writer->libpng.png;
+  png_infop info = writer->libpng.info;
   if (layout->channels < 1 || layout->channels > 4 || (layout->bit_depth != 8 && layout->bit_depth != 16)) {
-    snprintf(writer->error.message, sizeof(writer->error.message), "unsupported layout: %d channels at %d bits",
+    char *message = writer->libpng.error.message;
+    snprintf(message, sizeof(writer->libpng.error.message), "unsupported layout: %d channels at %d bits",
              (int)layout->channels, (int)layout->bit_depth);
     return CCodecShims_status_failed;
   }
-  if (setjmp(writer->error.jump)) return CCodecShims_status_failed;
+  if (setjmp(writer->libpng.error.jump)) return CCodecShims_status_failed;
   writer->idat = layout->idat;
   png_set_write_fn(png, writer, CCodecShims_png_write_to_sink, CCodecShims_png_flush);
   if (layout->idat == CCodecShims_png_idat_rows) {
@@ -302,16 +328,16 @@ CCodecShims_status CCodecShims_png_writer_begin(CCodecShims_png_writer *writer, 
 }
 
 CCodecShims_status CCodecShims_png_writer_write_row(CCodecShims_png_writer *writer, const uint8_t *row) {
-  if (setjmp(writer->error.jump)) return CCodecShims_status_failed;
-  if (writer->idat != CCodecShims_png_idat_rows) png_error(writer->png, "rows given to a writer of bands");
-  png_write_row(writer->png, (png_const_bytep)row);
+  if (setjmp(writer->libpng.error.jump)) return CCodecShims_status_failed;
+  if (writer->idat != CCodecShims_png_idat_rows) png_error(writer->libpng.png, "rows given to a writer of bands");
+  png_write_row(writer->libpng.png, (png_const_bytep)row);
   return CCodecShims_status_ok;
 }
 
 CCodecShims_status CCodecShims_png_writer_write_band(CCodecShims_png_writer *writer, const CCodecShims_png_band *band,
                                                      bool is_first, bool is_last) {
-  png_structp png = writer->png;
-  if (setjmp(writer->error.jump)) return CCodecShims_status_failed;
+  png_structp png = writer->libpng.png;
+  if (setjmp(writer->libpng.error.jump)) return CCodecShims_status_failed;
   if (writer->idat != CCodecShims_png_idat_bands) png_error(png, "a band given to a writer of rows");
   size_t length = 0;
   size_t raw_length = 0;
@@ -339,11 +365,11 @@ CCodecShims_status CCodecShims_png_writer_write_band(CCodecShims_png_writer *wri
 }
 
 CCodecShims_status CCodecShims_png_writer_end(CCodecShims_png_writer *writer) {
-  if (setjmp(writer->error.jump)) return CCodecShims_status_failed;
+  if (setjmp(writer->libpng.error.jump)) return CCodecShims_status_failed;
   if (writer->idat == CCodecShims_png_idat_rows) {
-    png_write_end(writer->png, writer->info);
+    png_write_end(writer->libpng.png, writer->libpng.info);
   } else {
-    png_write_chunk(writer->png, (png_const_bytep) "IEND", NULL, 0);
+    png_write_chunk(writer->libpng.png, (png_const_bytep) "IEND", NULL, 0);
   }
   return CCodecShims_status_ok;
 }

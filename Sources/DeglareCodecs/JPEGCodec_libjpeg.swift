@@ -197,12 +197,9 @@ enum LibJPEG {
           xmp.withUnsafeBufferPointer { xmpBuffer in
             errorText.withUnsafeMutableBufferPointer { err in
               var meta = CCodecShims_jpeg_write_meta()
-              meta.exif = exif.isEmpty ? nil : exifBuffer.baseAddress
-              meta.exif_length = UInt32(exif.count)
-              meta.icc = icc.isEmpty ? nil : iccBuffer.baseAddress
-              meta.icc_length = UInt32(icc.count)
-              meta.xmp = xmp.isEmpty ? nil : xmpBuffer.baseAddress
-              meta.xmp_length = UInt32(xmp.count)
+              meta.exif = CCodecShims_bytes(exifBuffer)
+              meta.icc = CCodecShims_bytes(iccBuffer)
+              meta.xmp = CCodecShims_bytes(xmpBuffer)
               if let density {
                 meta.has_density = true
                 meta.density_unit = jfifUnit(density.unit)

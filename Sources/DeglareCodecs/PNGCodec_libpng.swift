@@ -283,10 +283,8 @@ enum LibPNG {
               exif.withUnsafeBufferPointer { exifPointer in
                 var meta = CCodecShims_png_write_meta()
                 meta.icc_name = namePointer.baseAddress
-                meta.icc = icc.isEmpty ? nil : iccPointer.baseAddress
-                meta.icc_length = UInt32(icc.count)
-                meta.exif = exif.isEmpty ? nil : exifPointer.baseAddress
-                meta.exif_length = UInt32(exif.count)
+                meta.icc = CCodecShims_bytes(iccPointer)
+                meta.exif = CCodecShims_bytes(exifPointer)
                 meta.texts = UnsafePointer(textBuffer.baseAddress)
                 meta.text_count = Int32(texts.count)
                 if let density = metadata.density {
@@ -312,6 +310,14 @@ enum LibPNG {
         }
       }
     }
+  }
+}
+
+extension CCodecShims_bytes {
+  /// The C view of `buffer` (absent when empty), valid while `buffer` is; shared with the
+  /// libjpeg backend.
+  init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    self.init(data: buffer.isEmpty ? nil : buffer.baseAddress, length: UInt32(buffer.count))
   }
 }
 

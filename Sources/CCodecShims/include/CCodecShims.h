@@ -25,7 +25,7 @@
 #ifndef CCODECSHIMS_H
 #define CCODECSHIMS_H
 
-#include "CCodecShims_status.h"
+#include "CCodecShims_types.h"
 #include "CCodecShims_png_bands.h"
 #include "CCodecShims_png.h"
 #include "CCodecShims_jpeg.h"

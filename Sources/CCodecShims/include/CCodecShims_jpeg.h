@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "CCodecShims_status.h"
+#include "CCodecShims_types.h"
 
 /// The colour space a JPEG is stored in, as deglare groups them.
 typedef CCODECSHIMS_ENUM(CCodecShims_jpeg_color_family) {
@@ -70,16 +70,14 @@ CCodecShims_status CCodecShims_jpeg_finish(CCodecShims_jpeg_decoder *decoder);
 
 // MARK: - Writing
 
-/// What to write besides the pixels; a NULL pointer or zero length means "absent".
+/// What to write besides the pixels.
 typedef struct {
-  const uint8_t *icc;
-  uint32_t icc_length;
+  /// The ICC profile (split over APP2 segments as needed).
+  CCodecShims_bytes icc;
   /// The TIFF structure, without "Exif\0\0".
-  const uint8_t *exif;
-  uint32_t exif_length;
+  CCodecShims_bytes exif;
   /// The packet, without the namespace prefix.
-  const uint8_t *xmp;
-  uint32_t xmp_length;
+  CCodecShims_bytes xmp;
   /// Whether to write the density below (otherwise libjpeg's default, 1:1 without a unit).
   bool has_density;
   CCodecShims_jpeg_density_unit density_unit;

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "CCodecShims_png_bands.h"
-#include "CCodecShims_status.h"
+#include "CCodecShims_types.h"
 
 // MARK: - Chunk values
 
@@ -79,11 +79,11 @@ typedef struct {
 
 /// Ancillary chunks to write; a NULL pointer, a zero length or a false flag means "absent".
 typedef struct {
+  /// The iCCP profile name (NULL: "ICC profile").
   const char *icc_name;
-  const uint8_t *icc;
-  uint32_t icc_length;
-  const uint8_t *exif;
-  uint32_t exif_length;
+  CCodecShims_bytes icc;
+  /// eXIf: the TIFF structure.
+  CCodecShims_bytes exif;
   const CCodecShims_png_text *texts;
   int32_t text_count;
   bool has_phys;

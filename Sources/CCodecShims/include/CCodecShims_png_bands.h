@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "CCodecShims_status.h"
+#include "CCodecShims_types.h"
 
 /// A PNG filter type (the byte before each filtered row; PNG specification, section 9.2).
 typedef CCODECSHIMS_ENUM(CCodecShims_png_filter) {

@@ -1,6 +1,7 @@
-// The outcome of every fallible CCodecShims call (see CCodecShims.h).
-#ifndef CCODECSHIMS_STATUS_H
-#define CCODECSHIMS_STATUS_H
+// What every part of CCodecShims shares: the enum declaration, the status of a fallible call,
+// a span of bytes (see CCodecShims.h).
+#ifndef CCODECSHIMS_TYPES_H
+#define CCODECSHIMS_TYPES_H
 
 #include <stdint.h>
 
@@ -13,5 +14,12 @@ typedef CCODECSHIMS_ENUM(CCodecShims_status) {
   CCodecShims_status_ok = 0,  ///< The call did what it says.
   CCodecShims_status_failed = 1,  ///< The call failed (library error, sink refused, no memory).
 } CCodecShims_status;
+
+/// Bytes the caller owns, for the length of one call (an ICC profile, EXIF, XMP); a NULL `data`
+/// or a zero `length` means "absent".
+typedef struct {
+  const uint8_t *data;
+  uint32_t length;
+} CCodecShims_bytes;
 
 #endif
