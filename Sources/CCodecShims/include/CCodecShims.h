@@ -14,11 +14,13 @@
 //   side hands it each row (with the repainted crop already pasted in, by DeglareCore's
 //   PastedRows) and writes the finished bands with CCodecShims_png_writer_write_band.
 //
-// Nothing here reads or changes pixels otherwise: the paste of a removal's repainted crop into
+// Nothing here decides which pixels are written: the paste of a removal's repainted crop into
 // the written rows is Swift (DeglareCore, Operations/RegionOverlay.swift).
 //
-// Conventions: every exported name starts with CCodecShims_png_ or CCodecShims_jpeg_; fallible
-// functions return a CCodecShims_status, the message then being in the object's message
+// Conventions: every exported name starts with CCodecShims_png_ or CCodecShims_jpeg_, except the
+// shared CCodecShims_types.h (CCodecShims_status, CCodecShims_bytes, CCODECSHIMS_ENUM); statuses
+// and options are closed C enums, which Swift imports as enums; fallible functions return a
+// CCodecShims_status, the message then being in the object's message
 // (CCodecShims_png_reader_message, CCodecShims_png_writer_message,
 // CCodecShims_jpeg_decoder_message) or in the caller's `err` buffer; getters of optional data
 // return true when the data is present.
