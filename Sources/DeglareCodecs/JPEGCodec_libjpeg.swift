@@ -15,10 +15,10 @@ enum LibJPEG {
 
   static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(CodecError) -> DecodedImage {
     let result: Result<DecodedImage, CodecError> = bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, let decoder = cjpeg_decoder_create() else {
+      guard let base = buffer.baseAddress, let decoder = CCodecShims_jpeg_decoder_create() else {
         return .failure(CodecError(.corrupt, "libjpeg could not start (out of memory)"))
       }
-      defer { cjpeg_decoder_destroy(decoder) }
+      defer { CCodecShims_jpeg_decoder_free(decoder) }
       do throws(CodecError) {
         return .success(try decode(decoder, base: base, count: buffer.count, options: options))
       } catch {
@@ -31,25 +31,25 @@ enum LibJPEG {
   private static func decode(
     _ decoder: OpaquePointer, base: UnsafePointer<UInt8>, count: Int, options: DecodeOptions
   ) throws(CodecError) -> DecodedImage {
-    var header = cjpeg_header()
-    if cjpeg_read_header(decoder, base, count, &header) != 0 {
+    var header = CCodecShims_jpeg_header()
+    if CCodecShims_jpeg_read_header(decoder, base, count, &header) != .ok {
       throw CodecError(.corrupt, "it is not a valid JPEG file: \(message(decoder))")
     }
-    if header.color_family == 2 {
+    if header.color_family == .cmyk {
       throw CodecError(.unsupported, "it is a CMYK JPEG, which deglare does not support; convert it to RGB first")
     }
-    if header.color_family == 3 {
+    if header.color_family == .other {
       throw CodecError(.unsupported, "its JPEG colour space (\(header.components) components) is not supported")
     }
     try options.checkPixelCount(width: Int(header.width), height: Int(header.height))
 
     var metadata = ImageMetadata()
     var orientationValue = 1
-    for index in 0..<cjpeg_marker_count(decoder) {
+    for index in 0..<CCodecShims_jpeg_marker_count(decoder) {
       var code: Int32 = 0
       var data: UnsafePointer<UInt8>?
       var length: UInt32 = 0
-      guard cjpeg_marker(decoder, index, &code, &data, &length) == 1, let data, code == 0xE1 else { continue }
+      guard CCodecShims_jpeg_marker(decoder, index, &code, &data, &length), let data, code == 0xE1 else { continue }
       let segment = UnsafeBufferPointer(start: data, count: Int(length))
       if metadata.exif == nil, segment.starts(with: exifPrefix) {
         let tiff = Array(segment.dropFirst(exifPrefix.count))
@@ -65,13 +65,17 @@ enum LibJPEG {
     }
     var icc: UnsafeMutablePointer<UInt8>?
     var iccLength: UInt32 = 0
-    if cjpeg_read_icc(decoder, &icc, &iccLength) == 1, let icc {
+    if CCodecShims_jpeg_read_icc(decoder, &icc, &iccLength), let icc {
       metadata.iccProfile = Array(UnsafeBufferPointer(start: icc, count: Int(iccLength)))
       free(icc)
     }
-    if header.saw_jfif == 1, header.x_density > 0, header.y_density > 0 {
+    if header.saw_jfif, header.x_density > 0, header.y_density > 0 {
       let unit: ImageMetadata.Density.Unit =
-        header.density_unit == 1 ? .inch : header.density_unit == 2 ? .centimetre : .none
+        switch header.density_unit {
+        case .inch: .inch
+        case .centimetre: .centimetre
+        case .aspect: .none
+        }
       // JFIF 1:1 without a unit says nothing worth keeping.
       if unit != .none || header.x_density != header.y_density {
         metadata.density = ImageMetadata.Density(x: Int(header.x_density), y: Int(header.y_density), unit: unit)
@@ -81,7 +85,7 @@ enum LibJPEG {
     var width: UInt32 = 0
     var height: UInt32 = 0
     var components: Int32 = 0
-    if cjpeg_start(decoder, header.color_family == 0 ? 1 : 0, &width, &height, &components) != 0 {
+    if CCodecShims_jpeg_start(decoder, header.color_family == .gray, &width, &height, &components) != .ok {
       throw CodecError(.corrupt, "the JPEG data is damaged: \(message(decoder))")
     }
     let layout: ChannelLayout = components == 1 ? .gray : .rgb
@@ -94,7 +98,7 @@ enum LibJPEG {
       failed = readScanlines(decoder, into: buffer, orientation: orientation, channels: layout.channelCount)
       initialized = failed ? 0 : count
     }
-    if failed || cjpeg_finish(decoder) != 0 {
+    if failed || CCodecShims_jpeg_finish(decoder) != .ok {
       throw CodecError(.corrupt, "the JPEG data is damaged or truncated: \(message(decoder))")
     }
     let image = ImageBuffer(width: orientation.width, height: orientation.height, layout: layout, samples: samples)
@@ -116,9 +120,9 @@ enum LibJPEG {
         var done = 0
         while done < storedHeight {
           var read: UInt32 = 0
-          let status = cjpeg_read_rows(
+          let status = CCodecShims_jpeg_read_rows(
             decoder, pointers.baseAddress.map { $0 + done }, UInt32(storedHeight - done), &read)
-          if status != 0 || read == 0 { return true }
+          if status != .ok || read == 0 { return true }
           done += Int(read)
         }
         return false
@@ -141,8 +145,10 @@ enum LibJPEG {
     while y < storedHeight {
       var read: UInt32 = 0
       let wanted = UInt32(min(stripHeight, storedHeight - y))
-      let status = rows.withUnsafeMutableBufferPointer { cjpeg_read_rows(decoder, $0.baseAddress, wanted, &read) }
-      if status != 0 || read == 0 { return true }
+      let status = rows.withUnsafeMutableBufferPointer {
+        CCodecShims_jpeg_read_rows(decoder, $0.baseAddress, wanted, &read)
+      }
+      if status != .ok || read == 0 { return true }
       let count = Int(read)
       if orientation.transposes {
         // Column-major over the strip: the strip's rows land side by side in one upright row, so
@@ -190,26 +196,28 @@ enum LibJPEG {
         icc.withUnsafeBufferPointer { iccBuffer in
           xmp.withUnsafeBufferPointer { xmpBuffer in
             errorText.withUnsafeMutableBufferPointer { err in
-              var meta = cjpeg_write_meta()
-              meta.exif = exif.isEmpty ? nil : exifBuffer.baseAddress
-              meta.exif_length = UInt32(exif.count)
-              meta.icc = icc.isEmpty ? nil : iccBuffer.baseAddress
-              meta.icc_length = UInt32(icc.count)
-              meta.xmp = xmp.isEmpty ? nil : xmpBuffer.baseAddress
-              meta.xmp_length = UInt32(xmp.count)
-              meta.density_unit = density.map { Int32($0.unit.rawValue) } ?? -1
-              meta.x_density = Int32(density?.x ?? 1)
-              meta.y_density = Int32(density?.y ?? 1)
-              return cjpeg_encode(
+              var meta = CCodecShims_jpeg_write_meta()
+              meta.exif = CCodecShims_bytes(exifBuffer)
+              meta.icc = CCodecShims_bytes(iccBuffer)
+              meta.xmp = CCodecShims_bytes(xmpBuffer)
+              if let density {
+                meta.has_density = true
+                meta.density_unit = jfifUnit(density.unit)
+                meta.x_density = Int32(density.x)
+                meta.y_density = Int32(density.y)
+              }
+              var settings = CCodecShims_jpeg_options(
+                quality: Int32(min(max(options.quality, 1), 100)), full_chroma: options.fullChroma,
+                progressive: options.progressive)
+              return CCodecShims_jpeg_encode(
                 UInt32(image.width), UInt32(image.height), Int32(components), pixelBuffer.baseAddress,
-                image.width * components, Int32(min(max(options.quality, 1), 100)), options.fullChroma ? 1 : 0,
-                options.progressive ? 1 : 0, &meta, &output, &outputLength, err.baseAddress, err.count)
+                image.width * components, &settings, &meta, &output, &outputLength, err.baseAddress, err.count)
             }
           }
         }
       }
     }
-    guard status == 0, let output else {
+    guard status == .ok, let output else {
       let text = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw CodecError(.encodeFailed, "the JPEG could not be encoded: \(text)")
     }
@@ -235,5 +243,14 @@ enum LibJPEG {
 }
 
 private func message(_ decoder: OpaquePointer) -> String {
-  String(cString: cjpeg_decoder_message(decoder))
+  String(cString: CCodecShims_jpeg_decoder_message(decoder))
+}
+
+/// The JFIF unit of a density already in JFIF terms (``ImageMetadata/Density/jfif``).
+private func jfifUnit(_ unit: ImageMetadata.Density.Unit) -> CCodecShims_jpeg_density_unit {
+  switch unit {
+  case .inch: return .inch
+  case .centimetre: return .centimetre
+  case .none, .metre: return .aspect  // `jfif` never returns metres
+  }
 }

@@ -10,52 +10,6 @@ public enum PNGCompression: String, Sendable, CaseIterable {
   case small
   /// zlib level 9, adaptive filters: the smallest files libpng makes, slowest.
   case smallest
-
-  var zlibLevel: Int32 {
-    switch self {
-    case .fast: return 1
-    case .small: return 6
-    case .smallest: return 9
-    }
-  }
-
-  /// Z_RLE = 3, Z_DEFAULT_STRATEGY = 0 (zlib.h).
-  var zlibStrategy: Int32 { self == .fast ? 3 : 0 }
-}
-
-/// A rectangle of pixels that replaces the same rectangle of an image while it is encoded: the
-/// written file is the image with `pixels` at `rect`. A removal writes "original plus the
-/// repainted crop" this way, without copying the whole picture.
-public struct RegionOverlay: Sendable {
-  /// Where the pixels go, in the image's coordinates.
-  public var rect: PixelRect
-  /// The replacement pixels: the rectangle's size, the image's layout and depth.
-  public var pixels: ImageBuffer
-
-  /// Creates an overlay of `pixels` at `rect.x, rect.y`.
-  public init(x: Int, y: Int, pixels: ImageBuffer) {
-    self.rect = PixelRect(x: x, y: y, width: pixels.width, height: pixels.height)
-    self.pixels = pixels
-  }
-
-  /// Whether it fits `image` (same layout and depth, inside the image).
-  public func fits(_ image: ImageBuffer) -> Bool {
-    pixels.layout == image.layout && pixels.bitDepth == image.bitDepth && image.bounds.contains(rect)
-  }
-
-  /// The image with the rectangle replaced (a full copy; for encoders that need one buffer).
-  public func applied(to image: ImageBuffer) -> ImageBuffer {
-    precondition(fits(image))
-    var copy = image
-    for y in 0..<rect.height {
-      for x in 0..<rect.width {
-        for c in 0..<image.channelCount {
-          copy.setSample(x: rect.x + x, y: rect.y + y, channel: c, pixels.sample(x: x, y: y, channel: c))
-        }
-      }
-    }
-    return copy
-  }
 }
 
 /// PNG decoding and encoding through libpng (see `PNGCodec_libpng.swift`).

@@ -18,12 +18,6 @@ public enum ImageFileError: Error, Equatable, CustomStringConvertible {
     case .undecodable(let path, let error): return "cannot decode \(path): \(error.message)"
     }
   }
-
-  /// The codec error, when the file was read but not decoded.
-  public var codecError: CodecError? {
-    if case .undecodable(_, let error) = self { return error }
-    return nil
-  }
 }
 
 /// Options for writing an image file.

@@ -1,4 +1,4 @@
-/// The one place where coordinates change space.
+/// The product's coordinate spaces, and the one function that scales between them.
 ///
 /// **Canonical space**: full-resolution source pixels *after* EXIF orientation is baked in at
 /// decode, top-left origin, x right, y down. Integer coordinates name pixels; a geometric point
@@ -6,22 +6,13 @@
 /// top-left pixel, so pixel (i, j) covers [i - 0.5, i + 0.5] x [j - 0.5, j + 0.5]. Every file
 /// format and every provider image is top-left too, so there is no y-flip anywhere.
 ///
-/// The only conversions in the product are canonical <-> crop-local (an integer offset by the crop
-/// origin) and crop <-> upload space (a scale by the ratio of sizes, pixel centres aligned); each
-/// is one function below. Orientation never reaches code after the decoder.
+/// The only conversions in the product are canonical <-> crop-local and crop <-> upload space.
+/// Crop-local pixel (x, y) is canonical pixel (crop.x + x, crop.y + y): an integer offset by the
+/// crop's origin, written where a loop walks a crop (``ImageBuffer/cropped(to:)``, ``Feather``,
+/// ``Composite``, ``RegionOverlay``). Crop <-> upload space is a scale by the ratio of sizes,
+/// pixel centres aligned: ``rescale(_:from:to:)``. Orientation never reaches code after the
+/// decoder.
 public enum CoordinateSpace {
-  /// Canonical pixel -> crop-local pixel: subtract the crop's origin.
-  @inlinable
-  public static func cropLocal(x: Int, y: Int, crop: PixelRect) -> (x: Int, y: Int) {
-    (x - crop.x, y - crop.y)
-  }
-
-  /// Crop-local pixel -> canonical pixel: add the crop's origin.
-  @inlinable
-  public static func canonical(x: Int, y: Int, crop: PixelRect) -> (x: Int, y: Int) {
-    (x + crop.x, y + crop.y)
-  }
-
   /// A point in a source raster of `sourceLength` pixels -> the same physical point in a raster
   /// of `destinationLength` pixels covering the same extent, along one axis, pixel centres at
   /// integer coordinates: `(p + 0.5) * dst / src - 0.5`. Used for crop <-> upload scaling and for

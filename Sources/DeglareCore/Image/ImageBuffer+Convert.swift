@@ -3,7 +3,7 @@
 /// Rules (the same ones ``Composite`` uses for a patch whose layout differs from the image):
 /// - 8 -> 16 bits: `v * 257` (exact: 255 -> 65535). 16 -> 8 bits: `round(v * 255 / 65535)`.
 /// - gray -> RGB: the gray value in all three channels.
-/// - RGB -> gray: Rec. 601 luma with the mask's weights, rounded:
+/// - RGB -> gray: ``Luma`` (Rec. 601), rounded:
 ///   `(299 R + 587 G + 114 B + 500) / 1000`.
 /// - adding alpha: fully opaque. Dropping alpha: the colour samples are kept as they are (no
 ///   matting against a background).
@@ -59,7 +59,7 @@ extension ImageBuffer {
           t[1] = v
           t[2] = v
         } else {
-          let luma = 299 * Int(depth(i[0])) + 587 * Int(depth(i[1])) + 114 * Int(depth(i[2]))
+          let luma = Luma.thousandfold(Int(depth(i[0])), Int(depth(i[1])), Int(depth(i[2])))
           t[0] = Target(truncatingIfNeeded: (luma + 500) / 1000)
         }
         if addAlpha { t[outN - 1] = keepAlpha ? depth(i[inN - 1]) : opaque }

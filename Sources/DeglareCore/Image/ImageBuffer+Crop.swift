@@ -8,35 +8,12 @@ extension ImageBuffer {
   public func cropped(to rect: PixelRect) -> ImageBuffer {
     precondition(!rect.isEmpty && bounds.contains(rect), "crop \(rect) outside image \(size)")
     if rect == bounds { return self }
-    let n = channelCount
-    let rowLength = rect.width * n
     switch bitDepth {
     case .eight:
-      var out = [UInt8](repeating: 0, count: rect.height * rowLength)
-      samples8.withUnsafeBufferPointer { src in
-        out.withUnsafeMutableBufferPointer { dst in
-          for row in 0..<rect.height {
-            let from = sampleIndex(x: rect.x, y: rect.y + row)
-            // Row copies through raw pointers: this runs on every remove, on crops of megapixels.
-            let source = UnsafeBufferPointer(rebasing: src[from..<(from + rowLength)])
-            _ = UnsafeMutableBufferPointer(rebasing: dst[(row * rowLength)..<((row + 1) * rowLength)])
-              .initialize(from: source)
-          }
-        }
-      }
+      let out = rows(of: samples8, width: width, elementsPerPixel: channelCount, rect: rect)
       return ImageBuffer(width: rect.width, height: rect.height, layout: layout, samples: out)
     case .sixteen:
-      var out = [UInt16](repeating: 0, count: rect.height * rowLength)
-      samples16.withUnsafeBufferPointer { src in
-        out.withUnsafeMutableBufferPointer { dst in
-          for row in 0..<rect.height {
-            let from = sampleIndex(x: rect.x, y: rect.y + row)
-            let source = UnsafeBufferPointer(rebasing: src[from..<(from + rowLength)])
-            _ = UnsafeMutableBufferPointer(rebasing: dst[(row * rowLength)..<((row + 1) * rowLength)])
-              .initialize(from: source)
-          }
-        }
-      }
+      let out = rows(of: samples16, width: width, elementsPerPixel: channelCount, rect: rect)
       return ImageBuffer(width: rect.width, height: rect.height, layout: layout, samples: out)
     }
   }
@@ -50,17 +27,26 @@ extension Mask {
     let whole = PixelRect(x: 0, y: 0, width: width, height: height)
     precondition(!rect.isEmpty && whole.contains(rect), "crop \(rect) outside mask \(size)")
     if rect == whole { return self }
-    var out = [UInt8](repeating: 0, count: rect.area)
-    values.withUnsafeBufferPointer { src in
-      out.withUnsafeMutableBufferPointer { dst in
-        for row in 0..<rect.height {
-          let from = (rect.y + row) * width + rect.x
-          let source = UnsafeBufferPointer(rebasing: src[from..<(from + rect.width)])
-          _ = UnsafeMutableBufferPointer(rebasing: dst[(row * rect.width)..<((row + 1) * rect.width)])
-            .initialize(from: source)
-        }
+    return Mask(
+      width: rect.width, height: rect.height, values: rows(of: values, width: width, elementsPerPixel: 1, rect: rect))
+  }
+}
+
+/// The elements of `rect` in a row-major raster `width` pixels wide, `elementsPerPixel` elements
+/// a pixel, as a new tightly packed raster: row by row, each row one bulk copy.
+///
+/// Unsafe pointers: this runs on every remove, on crops of megapixels; every row read lies inside
+/// `source` because the callers check that `rect` lies inside the raster.
+private func rows<Element>(of source: [Element], width: Int, elementsPerPixel: Int, rect: PixelRect) -> [Element] {
+  let rowLength = rect.width * elementsPerPixel
+  return [Element](unsafeUninitializedCapacity: rect.height * rowLength) { out, initialized in
+    source.withUnsafeBufferPointer { src in
+      for row in 0..<rect.height {
+        let from = ((rect.y + row) * width + rect.x) * elementsPerPixel
+        _ = UnsafeMutableBufferPointer(rebasing: out[(row * rowLength)..<((row + 1) * rowLength)])
+          .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: src[from..<(from + rowLength)]))
       }
     }
-    return Mask(width: rect.width, height: rect.height, values: out)
+    initialized = rect.height * rowLength
   }
 }

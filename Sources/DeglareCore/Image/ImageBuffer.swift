@@ -145,4 +145,25 @@ public struct ImageBuffer: Sendable, Equatable {
     precondition(bitDepth == .sixteen)
     return try samples16.withUnsafeMutableBufferPointer(body)
   }
+
+  /// Bytes per pixel: the channel count times 1 (8-bit) or 2 (16-bit).
+  public var bytesPerPixel: Int { channelCount * (bitDepth == .eight ? 1 : 2) }
+
+  /// Bytes per row (rows are tightly packed): `width * bytesPerPixel`.
+  public var bytesPerRow: Int { width * bytesPerPixel }
+
+  /// Calls `body` with the samples as raw bytes, whatever the depth: row-major, ``bytesPerRow``
+  /// bytes a row, 16-bit samples in host byte order.
+  ///
+  /// - warning: Do not escape the pointer from the closure for later use.
+  public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    bitDepth == .eight ? try samples8.withUnsafeBytes(body) : try samples16.withUnsafeBytes(body)
+  }
+
+  /// Calls `body` with the samples as mutable raw bytes (the layout of ``withUnsafeBytes(_:)``).
+  ///
+  /// - warning: Do not escape the pointer from the closure for later use.
+  public mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+    bitDepth == .eight ? try samples8.withUnsafeMutableBytes(body) : try samples16.withUnsafeMutableBytes(body)
+  }
 }

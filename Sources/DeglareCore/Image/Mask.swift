@@ -30,7 +30,8 @@ public struct Mask: Sendable, Equatable {
   }
 
   /// Creates a mask from a decoded image, per docs/pipeline.md, Masks: 16-bit samples are scaled to
-  /// 8 bits first, RGB uses the luminance (299 R + 587 G + 114 B) / 1000, and alpha is ignored.
+  /// 8 bits first, RGB uses the ``Luma`` (299 R + 587 G + 114 B) / 1000, truncated, and alpha is
+  /// ignored.
   public init(image: ImageBuffer) {
     let n = image.channelCount
     let count = image.pixelCount
@@ -53,7 +54,7 @@ public struct Mask: Sendable, Equatable {
           let r = Int(eight[i])
           let g = Int(eight[i + 1])
           let b = Int(eight[i + 2])
-          out[p] = UInt8((299 * r + 587 * g + 114 * b) / 1000)
+          out[p] = UInt8(Luma.thousandfold(r, g, b) / 1000)
         } else {
           out[p] = eight[i]
         }

@@ -33,7 +33,7 @@ struct ColorPlanes: Sendable {
     let imageWidth = image.width
     let count = rect.area
     var planes = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
-    let table = SRGBTransfer.decodeTable(depth: image.bitDepth, linear: linear)
+    let table = SRGB.decodeTable(depth: image.bitDepth, linear: linear)
     for c in 0..<channels {
       planes[c].withUnsafeMutableBufferPointer { out in
         table.withUnsafeBufferPointer { lut in
@@ -71,7 +71,7 @@ struct ColorPlanes: Sendable {
       let plane = planes[c]
       // Encodes one plane value to a sample of the image's depth (as a Float in range).
       func sample(_ p: Int) -> Float {
-        let encoded = linear ? SRGBTransfer.encode(plane[p]) : plane[p]
+        let encoded = linear ? SRGB.encode(plane[p]) : plane[p]
         return min(max(encoded * maxValue + 0.5, 0), maxValue)
       }
       if image.bitDepth == .eight {
@@ -89,35 +89,6 @@ struct ColorPlanes: Sendable {
           }
         }
       }
-    }
-  }
-}
-
-/// The sRGB transfer function (IEC 61966-2-1), values 0...1.
-enum SRGBTransfer {
-  /// sRGB-encoded value to linear light.
-  static func decode(_ v: Float) -> Float {
-    v <= 0.04045 ? v / 12.92 : powf((v + 0.055) / 1.055, 2.4)
-  }
-
-  /// Linear light to the sRGB-encoded value (negative input gives 0).
-  static func encode(_ v: Float) -> Float {
-    if v <= 0 { return 0 }
-    return v <= 0.003_130_8 ? v * 12.92 : 1.055 * powf(v, 1 / 2.4) - 0.055
-  }
-
-  private static let linear8 = (0...255).map { decode(Float($0) / 255) }
-  private static let linear16 = (0...65535).map { decode(Float($0) / 65535) }
-  private static let identity8 = (0...255).map { Float($0) / 255 }
-  private static let identity16 = (0...65535).map { Float($0) / 65535 }
-
-  /// A table from every sample value of `depth` to a plane value (linear light or just scaled).
-  static func decodeTable(depth: BitDepth, linear: Bool) -> [Float] {
-    switch (depth, linear) {
-    case (.eight, true): return linear8
-    case (.eight, false): return identity8
-    case (.sixteen, true): return linear16
-    case (.sixteen, false): return identity16
     }
   }
 }

@@ -11,7 +11,7 @@ struct Work {
   /// The clip level as a plane value.
   var clipThreshold: Float {
     let level = Float(configuration.clipLevel)
-    return configuration.linearLight ? SRGBTransfer.decode(level) : level
+    return configuration.linearLight ? SRGB.decode(level) : level
   }
 
   /// For each colour channel, the pixels where that channel is clipped, grown by `clipGrowth`.

@@ -1,5 +1,8 @@
-/// The last step of a removal: blend the repainted patch into the original with the feathered
-/// alpha, writing nothing where alpha is 0.
+/// The blend of a removal: the repainted patch into the original crop with the feathered alpha,
+/// writing nothing where alpha is 0. The last step, writing the blended crop over the original's
+/// rows in the output file, is ``RegionOverlay`` (`RegionOverlay.swift`, beside this file): the
+/// encoders take every row from ``PastedRows``, so outside the crop the written bytes are the
+/// original's, and inside it the pixels this blend left alone are too.
 ///
 /// Per pixel of the crop with alpha `a > 0`, per colour channel: `round(o + a * (p - o))`, where
 /// `o` is the original sample and `p` the patch sample at the image's depth, computed in `Float`
@@ -12,8 +15,8 @@
 /// - depth: an 8-bit patch on a 16-bit image is promoted with `v * 257`; a 16-bit patch on an
 ///   8-bit image is scaled by `255 / 65535` (before the blend, so the only rounding is the blend's);
 /// - gray patch on a colour image: the gray value for each of R, G, B;
-/// - colour patch on a gray image: its luma `0.299 R + 0.587 G + 0.114 B` (the weights the mask
-///   and ``ImageBuffer/converted(to:bitDepth:)`` use), unrounded;
+/// - colour patch on a gray image: its ``Luma`` `0.299 R + 0.587 G + 0.114 B` in `Float`,
+///   unrounded;
 /// - a patch's own alpha channel is ignored (providers return opaque images).
 public enum Composite {
   /// Blends `patch` (crop-local, the crop's size) into `image` over `crop` (canonical
@@ -163,7 +166,7 @@ public enum Composite {
           let v = Float(p[0]) * scale
           for c in 0..<3 { o[c] = mix(o[c], v, a, maxValue) }
         case .colourToGray:
-          let v = (0.299 * Float(p[0]) + 0.587 * Float(p[1]) + 0.114 * Float(p[2])) * scale
+          let v = Luma.of(Float(p[0]), Float(p[1]), Float(p[2])) * scale
           o[0] = mix(o[0], v, a, maxValue)
         }
       }
@@ -192,6 +195,8 @@ public enum Composite {
         let imageRow = dst + ((g.crop.y + y) * g.imageWidth + g.crop.x) * channels
         var x = 0
         while x < width {
+          // The same skip as in `kernel`, written out: a shared helper for it made both kernels
+          // 6-20 times slower in release (ops-bench composite), the check no longer inlined.
           if x + 8 <= width && !any(UnsafeRawPointer(alphaRow + x).loadUnaligned(as: SIMD8<Float>.self) .> 0) {
             x += 8
             continue

@@ -88,21 +88,3 @@ struct AnalysisImage {
     (min(x / factor, width - 1), min(y / factor, height - 1))
   }
 }
-
-/// sRGB transfer function for 8-bit-level floats.
-enum SRGB {
-  /// Decoded values for levels 0...255 (one extra entry for interpolation at 255).
-  static let table: [Float] = (0...256).map { level in
-    let v = Double(min(level, 255)) / 255
-    return Float(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4))
-  }
-
-  /// Linear light (0...1) for an sRGB level 0...255, linearly interpolated between table entries.
-  @inline(__always)
-  static func linear(_ level: Float) -> Float {
-    let clamped = min(max(level, 0), 255)
-    let i = Int(clamped)
-    let t = clamped - Float(i)
-    return table[i] + (table[i + 1] - table[i]) * t
-  }
-}

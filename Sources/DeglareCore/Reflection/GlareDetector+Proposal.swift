@@ -62,7 +62,7 @@ extension GlareDetector {
       let r = image.red.values[i]
       let g = image.green.values[i]
       let b = image.blue.values[i]
-      luma.values[i] = 0.299 * r + 0.587 * g + 0.114 * b
+      luma.values[i] = Luma.of(r, g, b)
       let high = max(r, g, b)
       saturation[i] = high > 1 ? (high - min(r, g, b)) / high : 0
       linear[0].values[i] = SRGB.linear(r)

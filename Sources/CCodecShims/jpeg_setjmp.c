@@ -1,0 +1,249 @@
+// libjpeg(-turbo) under setjmp: see include/CCodecShims.h for why this file exists and
+// include/CCodecShims_jpeg.h for the functions.
+// Decoding keeps libjpeg's defaults (JDCT_ISLOW, fancy upsampling) so pixels match djpeg and
+// Pillow. libjpeg only *warns* about corrupt or truncated data and fills the rest with grey; the
+// warnings that mean "the picture is not all there" are turned into errors here.
+#include "CCodecShims_jpeg.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+/// libjpeg's error manager, plus where the error handler jumps to and writes the message.
+typedef struct {
+  struct jpeg_error_mgr pub;
+  jmp_buf jump;
+  char *message;
+  size_t message_length;
+} CCodecShims_jpeg_error_state;
+
+static void CCodecShims_jpeg_on_error(j_common_ptr cinfo) {
+  CCodecShims_jpeg_error_state *state = (CCodecShims_jpeg_error_state *)cinfo->err;
+  char text[JMSG_LENGTH_MAX];
+  (*cinfo->err->format_message)(cinfo, text);
+  snprintf(state->message, state->message_length, "%s", text);
+  longjmp(state->jump, 1);
+}
+
+// Warnings that mean missing or damaged image data are fatal; the rest (an unknown JFIF
+// revision, extraneous bytes between markers, a bogus ICC chunk) are ignored silently.
+static void CCodecShims_jpeg_on_message(j_common_ptr cinfo, int level) {
+  if (level != -1) return;
+  switch (cinfo->err->msg_code) {
+  case JWRN_JPEG_EOF:
+  case JWRN_HIT_MARKER:
+  case JWRN_MUST_RESYNC:
+  case JWRN_HUFF_BAD_CODE:
+  case JWRN_NOT_SEQUENTIAL:
+  case JWRN_BOGUS_PROGRESSION:
+    CCodecShims_jpeg_on_error(cinfo);
+    break;
+  default:
+    break;
+  }
+}
+
+// MARK: - Decoding
+
+struct CCodecShims_jpeg_decoder {
+  struct jpeg_decompress_struct cinfo;
+  CCodecShims_jpeg_error_state error;
+  char message[JMSG_LENGTH_MAX + 64];
+  bool created;
+};
+
+CCodecShims_jpeg_decoder *CCodecShims_jpeg_decoder_create(void) {
+  CCodecShims_jpeg_decoder *decoder = calloc(1, sizeof(CCodecShims_jpeg_decoder));
+  if (!decoder) return NULL;
+  decoder->error.message = decoder->message;
+  decoder->error.message_length = sizeof(decoder->message);
+  decoder->cinfo.err = jpeg_std_error(&decoder->error.pub);
+  decoder->error.pub.error_exit = CCodecShims_jpeg_on_error;
+  decoder->error.pub.emit_message = CCodecShims_jpeg_on_message;
+  if (setjmp(decoder->error.jump)) {
+    free(decoder);
+    return NULL;
+  }
+  jpeg_create_decompress(&decoder->cinfo);
+  decoder->created = true;
+  return decoder;
+}
+
+void CCodecShims_jpeg_decoder_free(CCodecShims_jpeg_decoder *decoder) {
+  if (!decoder) return;
+  if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
+  free(decoder);
+}
+
+const char *CCodecShims_jpeg_decoder_message(const CCodecShims_jpeg_decoder *decoder) { return decoder->message; }
+
+CCodecShims_status CCodecShims_jpeg_read_header(CCodecShims_jpeg_decoder *decoder, const uint8_t *data, size_t length,
+                                                CCodecShims_jpeg_header *header) {
+  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+  if (setjmp(decoder->error.jump)) return CCodecShims_status_failed;
+  jpeg_mem_src(cinfo, data, (unsigned long)length);
+  jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+  jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
+  jpeg_read_header(cinfo, TRUE);
+  header->width = cinfo->image_width;
+  header->height = cinfo->image_height;
+  header->components = cinfo->num_components;
+  switch (cinfo->jpeg_color_space) {
+  case JCS_GRAYSCALE: header->color_family = CCodecShims_jpeg_color_gray; break;
+  case JCS_YCbCr:
+  case JCS_RGB: header->color_family = CCodecShims_jpeg_color_rgb; break;
+  case JCS_CMYK:
+  case JCS_YCCK: header->color_family = CCodecShims_jpeg_color_cmyk; break;
+  default: header->color_family = CCodecShims_jpeg_color_other; break;
+  }
+  header->saw_jfif = cinfo->saw_JFIF_marker;
+  switch (cinfo->density_unit) {
+  case 1: header->density_unit = CCodecShims_jpeg_density_inch; break;
+  case 2: header->density_unit = CCodecShims_jpeg_density_centimetre; break;
+  default: header->density_unit = CCodecShims_jpeg_density_aspect; break;
+  }
+  header->x_density = cinfo->X_density;
+  header->y_density = cinfo->Y_density;
+  return CCodecShims_status_ok;
+}
+
+int32_t CCodecShims_jpeg_marker_count(CCodecShims_jpeg_decoder *decoder) {
+  int32_t count = 0;
+  for (jpeg_saved_marker_ptr m = decoder->cinfo.marker_list; m; m = m->next) count++;
+  return count;
+}
+
+bool CCodecShims_jpeg_marker(CCodecShims_jpeg_decoder *decoder, int32_t index, int32_t *code, const uint8_t **data,
+                             uint32_t *length) {
+  int32_t i = 0;
+  for (jpeg_saved_marker_ptr m = decoder->cinfo.marker_list; m; m = m->next, i++) {
+    if (i == index) {
+      *code = m->marker;
+      *data = m->data;
+      *length = m->data_length;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool CCodecShims_jpeg_read_icc(CCodecShims_jpeg_decoder *decoder, uint8_t **profile, uint32_t *length) {
+  JOCTET *icc = NULL;
+  unsigned int len = 0;
+  if (setjmp(decoder->error.jump)) return false;
+  if (!jpeg_read_icc_profile(&decoder->cinfo, &icc, &len) || !icc) return false;
+  *profile = icc;
+  *length = len;
+  return true;
+}
+
+CCodecShims_status CCodecShims_jpeg_start(CCodecShims_jpeg_decoder *decoder, bool gray, uint32_t *width,
+                                          uint32_t *height, int32_t *components) {
+  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+  if (setjmp(decoder->error.jump)) return CCodecShims_status_failed;
+  cinfo->out_color_space = gray ? JCS_GRAYSCALE : JCS_RGB;
+  jpeg_start_decompress(cinfo);
+  *width = cinfo->output_width;
+  *height = cinfo->output_height;
+  *components = cinfo->output_components;
+  return CCodecShims_status_ok;
+}
+
+CCodecShims_status CCodecShims_jpeg_read_rows(CCodecShims_jpeg_decoder *decoder, uint8_t **rows, uint32_t count,
+                                              uint32_t *read) {
+  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+  volatile uint32_t done = 0;  // volatile: changed after setjmp
+  if (setjmp(decoder->error.jump)) {
+    *read = done;
+    return CCodecShims_status_failed;
+  }
+  while (done < count && cinfo->output_scanline < cinfo->output_height) {
+    done += jpeg_read_scanlines(cinfo, rows + done, count - done);
+  }
+  *read = done;
+  return CCodecShims_status_ok;
+}
+
+CCodecShims_status CCodecShims_jpeg_finish(CCodecShims_jpeg_decoder *decoder) {
+  if (setjmp(decoder->error.jump)) return CCodecShims_status_failed;
+  jpeg_finish_decompress(&decoder->cinfo);
+  return CCodecShims_status_ok;
+}
+
+// MARK: - Encoding
+
+static const char CCodecShims_jpeg_exif_prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
+static const char CCodecShims_jpeg_xmp_prefix[] = "http://ns.adobe.com/xap/1.0/";  // written with its NUL
+
+static void CCodecShims_jpeg_write_app1(j_compress_ptr cinfo, const char *prefix, unsigned prefix_length,
+                                        CCodecShims_bytes payload) {
+  if (prefix_length + payload.length > 65533) return;  // does not fit one segment: dropped
+  jpeg_write_m_header(cinfo, JPEG_APP0 + 1, prefix_length + payload.length);
+  for (unsigned i = 0; i < prefix_length; i++) jpeg_write_m_byte(cinfo, (unsigned char)prefix[i]);
+  for (uint32_t i = 0; i < payload.length; i++) jpeg_write_m_byte(cinfo, payload.data[i]);
+}
+
+CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int32_t components, const uint8_t *pixels,
+                                           size_t stride, const CCodecShims_jpeg_options *options,
+                                           const CCodecShims_jpeg_write_meta *meta, uint8_t **output,
+                                           unsigned long *output_length, char *err, size_t err_length) {
+  struct jpeg_compress_struct cinfo;
+  CCodecShims_jpeg_error_state error;
+  memset(&cinfo, 0, sizeof(cinfo));
+  memset(&error, 0, sizeof(error));
+  error.message = err;
+  error.message_length = err_length;
+  unsigned char *volatile buffer = NULL;  // volatile: changed after setjmp
+  unsigned long volatile buffer_length = 0;
+  cinfo.err = jpeg_std_error(&error.pub);
+  error.pub.error_exit = CCodecShims_jpeg_on_error;
+  error.pub.emit_message = CCodecShims_jpeg_on_message;
+  if (setjmp(error.jump)) {
+    jpeg_destroy_compress(&cinfo);
+    free(buffer);
+    return CCodecShims_status_failed;
+  }
+  jpeg_create_compress(&cinfo);
+  jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&buffer_length);
+  cinfo.image_width = width;
+  cinfo.image_height = height;
+  cinfo.input_components = components;
+  cinfo.in_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+  jpeg_set_defaults(&cinfo);
+  jpeg_set_quality(&cinfo, options->quality, TRUE);
+  if (components == 3 && options->full_chroma) {
+    for (int c = 0; c < 3; c++) {
+      cinfo.comp_info[c].h_samp_factor = 1;
+      cinfo.comp_info[c].v_samp_factor = 1;
+    }
+  }
+  if (options->progressive) jpeg_simple_progression(&cinfo);
+  if (meta && meta->has_density) {
+    cinfo.density_unit = (UINT8)meta->density_unit;
+    cinfo.X_density = (UINT16)meta->x_density;
+    cinfo.Y_density = (UINT16)meta->y_density;
+  }
+  jpeg_start_compress(&cinfo, TRUE);
+  if (meta) {
+    if (meta->exif.data && meta->exif.length) {
+      CCodecShims_jpeg_write_app1(&cinfo, CCodecShims_jpeg_exif_prefix, 6, meta->exif);
+    }
+    if (meta->icc.data && meta->icc.length) jpeg_write_icc_profile(&cinfo, meta->icc.data, meta->icc.length);
+    if (meta->xmp.data && meta->xmp.length) {
+      CCodecShims_jpeg_write_app1(&cinfo, CCodecShims_jpeg_xmp_prefix, sizeof(CCodecShims_jpeg_xmp_prefix), meta->xmp);
+    }
+  }
+  while (cinfo.next_scanline < cinfo.image_height) {
+    JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
+    jpeg_write_scanlines(&cinfo, &row, 1);
+  }
+  jpeg_finish_compress(&cinfo);
+  jpeg_destroy_compress(&cinfo);
+  *output = buffer;
+  *output_length = buffer_length;
+  return CCodecShims_status_ok;
+}
