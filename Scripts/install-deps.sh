@@ -8,7 +8,7 @@ packages=(
   libmicrohttpd-dev                                                    # the workbench's HTTP server
   gnome-keyring dbus libsecret-tools                                   # a private Secret Service for tests
   python3 python3-venv                                                 # stub conformance, benchmarks, browser tests
-  chromium chromium-driver                                             # the workbench's real-browser tests
+  chromium chromium-driver firefox-esr                                 # the workbench's real-browser tests
 )
 
 missing=()

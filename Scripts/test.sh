@@ -29,8 +29,9 @@ dbus-run-session -- bash -c '
   printf "%s" "deglare-test-only" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
   exec swift test --skip-build "$@"' deglare-test "$@"
 
-# The workbench in a real browser (headless Chromium, Selenium from PyPI in Tests/Browser/.venv);
-# screenshots of each state in Tests/Browser/artifacts/. Skipped when swift test was filtered.
+# The workbench in real browsers (headless Chromium over Selenium, headless Firefox over
+# Marionette; both drivers from PyPI in Tests/Browser/.venv); screenshots of each state in
+# Tests/Browser/artifacts/. Skipped when swift test was filtered.
 if [ $# -eq 0 ]; then
   Tests/Browser/run.sh
 fi

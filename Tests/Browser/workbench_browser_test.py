@@ -11,7 +11,6 @@ Run by Tests/Browser/run.sh (which makes the venv); needs `deglare` and `stub-se
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,43 +23,13 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BIN = os.path.abspath(os.environ.get("DEGLARE_BIN", os.path.join(ROOT, ".build", "debug")))
-ARTIFACTS = os.path.join(ROOT, "Tests", "Browser", "artifacts")
-PAINTING = os.path.join(ROOT, "Fixtures", "demo", "painting.png")
-# The axis of the streak of glare in the demo painting (Fixtures/demo/glare-mask.png's band), in
-# photo pixels.
-STREAK = [(180.0, 130.0), (250.0, 165.0), (320.0, 200.0), (390.0, 235.0), (443.0, 261.5)]
-
-
-def start_workbench(photo, environment=None):
-    """Starts `deglare workbench PHOTO --no-open`; returns the process and its URL."""
-    env = dict(os.environ, **(environment or {}))
-    env.pop("DEGLARE_PROVIDER", None)
-    process = subprocess.Popen(
-        [os.path.join(BIN, "deglare"), "workbench", photo, "--no-open"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=env)
-    line = process.stdout.readline().strip()
-    if not line.startswith("workbench: http://127.0.0.1:"):
-        process.kill()
-        raise AssertionError(f"unexpected first line {line!r}: {process.stderr.read()}")
-    return process, line.split(" ", 1)[1]
-
-
-def stop(process):
-    process.terminate()
-    try:
-        status = process.wait(timeout=120)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        status = process.wait()
-    for stream in (process.stdin, process.stdout, process.stderr):
-        if stream:
-            stream.close()
-    return status
+from workbench_common import (ARTIFACTS, BIN, GLARE_MASK, PAINTING, STREAK, gray_png_inside, start_stub,
+                             start_workbench, stop, verify)
 
 
 class WorkbenchBrowserTests(unittest.TestCase):
@@ -96,6 +65,12 @@ class WorkbenchBrowserTests(unittest.TestCase):
 
     def shot(self, name):
         self.driver.save_screenshot(os.path.join(ARTIFACTS, f"{name}.png"))
+
+    def frame(self):
+        """Waits until the page has drawn two more frames (a requested render has happened)."""
+        self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));")
 
     def wait(self, script, timeout=300, message=""):
         deadline = time.time() + timeout
@@ -227,18 +202,15 @@ class WorkbenchBrowserTests(unittest.TestCase):
         self.shot("05-saved")
         result = os.path.join(self.folder, "painting.deglared.png")
         mask = os.path.join(self.folder, "painting.deglared.mask.png")
-        verify = subprocess.run([os.path.join(BIN, "deglare"), "verify", self.photo, result, "--mask", mask],
-                                capture_output=True, text=True)
-        self.assertEqual(verify.returncode, 0, verify.stdout + verify.stderr)
-        self.assertTrue(verify.stdout.startswith("identical: all"), verify.stdout)
+        status, output = verify(self.photo, result, mask)
+        self.assertEqual(status, 0, output)
+        self.assertTrue(output.startswith("identical: all"), output)
         with open(PAINTING, "rb") as original, open(self.photo, "rb") as kept:
             self.assertEqual(original.read(), kept.read(), "the input was modified")
 
     def test_stale_result_is_dropped(self):
-        stub = subprocess.Popen([os.path.join(BIN, "stub-server"), "--mode", "gate", "--exit-on-stdin-eof"],
-                                stdout=subprocess.PIPE, stdin=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        stub, port = start_stub("gate")
         self.processes.append(stub)
-        port = int(stub.stdout.readline().strip().split("=", 1)[1])
         control = f"http://127.0.0.1:{port}/__control"
         process, url = start_workbench(self.photo, {
             "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1", "OPENAI_API_KEY": "sk-browser-0123456789abcdefghij"})
@@ -268,6 +240,150 @@ class WorkbenchBrowserTests(unittest.TestCase):
         self.assertFalse(self.action("save").is_enabled())
         self.shot("07-stale")
         self.assertEqual(sorted(os.listdir(self.folder)), ["painting.png"])
+
+    def test_proposal_mask_file_and_zoomed_brush(self):
+        process, url = start_workbench(self.photo)
+        self.processes.append(process)
+        self.open(url)
+        # Auto-detect proposes a mask beside the user's; Keep makes it the mask.
+        self.action("detect").click()
+        self.wait("return Boolean(window.deglare.state.proposal)", 300, "a proposal")
+        self.shot("08-proposal")
+        self.action("keep").click()
+        self.wait("return !window.deglare.state.proposal && window.deglare.state.mask.inside > 0", 300,
+                  "the proposal kept as the mask")
+        # Clear empties the mask in one click.
+        self.action("clear").click()
+        self.wait("return window.deglare.state.mask.inside === 0", 300, "the mask cleared")
+        # Load mask: the page's file input gets the demo mask; every inside pixel arrives.
+        self.driver.find_element(By.CSS_SELECTOR, '[data-role="mask-file"]').send_keys(GLARE_MASK)
+        expected = gray_png_inside(GLARE_MASK)
+        self.wait(f"return window.deglare.state.mask.inside === {expected}", 300, f"{expected} pixels loaded")
+        self.shot("09-mask-loaded")
+        self.action("clear").click()
+        self.wait("return window.deglare.state.mask.inside === 0", 300, "the mask cleared")
+
+        # The wheel over the photo zooms in; the same screen brush then paints finer.
+        fitted = self.driver.execute_script("return window.deglare.view.scale")
+        canvas = self.driver.find_element(By.CSS_SELECTOR, '[data-role="image"]')
+        for _ in range(12):
+            if self.driver.execute_script("return window.deglare.view.scale") >= 3 * fitted:
+                break
+            ActionChains(self.driver).scroll_from_origin(ScrollOrigin.from_element(canvas), 0, -240).perform()
+            time.sleep(0.1)
+        scale = self.driver.execute_script("return window.deglare.view.scale")
+        self.assertGreaterEqual(scale, 3 * fitted, "the wheel did not zoom in")
+        self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1'", 300, "zoomed view")
+        centre = self.driver.execute_script("""
+            const box = document.querySelector('[data-role=image]').getBoundingClientRect();
+            return window.deglare.view.clientToImage(box.x + box.width / 2, box.y + box.height / 2);""")
+        self.set_size(12)
+        length = 30.0
+        self.stroke([(centre["x"] - length / 2, centre["y"]), (centre["x"] + length / 2, centre["y"])], "mouse")
+        self.settled()
+        radius = 12 / scale
+        expected = 2 * radius * length + 3.14159 * radius * radius
+        painted = self.inside()
+        self.shot("10-zoomed-stroke")
+        self.assertTrue(0.6 * expected <= painted <= 1.4 * expected,
+                        f"{painted} pixels painted at {scale:.2f}x, about {expected:.0f} expected")
+        with open(PAINTING, "rb") as original, open(self.photo, "rb") as kept:
+            self.assertEqual(original.read(), kept.read(), "the input was modified")
+
+    def test_straighten_split_and_cancel(self):
+        stub, port = start_stub("gate")
+        self.processes.append(stub)
+        control = f"http://127.0.0.1:{port}/__control"
+        process, url = start_workbench(self.photo, {
+            "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1", "OPENAI_API_KEY": "sk-browser-0123456789abcdefghij"})
+        self.processes.append(process)
+        self.open(url)
+
+        # Remove with the local method, then the split: the original left of it, the result right.
+        self.set_size(28)
+        self.stroke(STREAK, "mouse")
+        self.settled()
+        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("local")
+        self.action("remove").click()
+        state, text = self.wait_status(["done", "error"])
+        self.assertEqual(state, "done", text)
+        self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1'", 300, "the result")
+        # The result is shown without the mask's tint over it.
+        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, '[data-role="show-mask"]').is_selected())
+        self.assertFalse(self.driver.execute_script("return window.deglare.view.showMask"))
+        self.frame()
+        split = self.driver.find_element(By.CSS_SELECTOR, '[data-role="split"]')
+        self.assertTrue(split.is_enabled())
+        x, y = self.client(*STREAK[2])
+        pixel = """
+            const v = window.deglare.view, box = v.canvas.getBoundingClientRect(), r = v.canvas.width / box.width;
+            return Array.from(v.canvas.getContext('2d').getImageData(
+                Math.round((arguments[0] - box.x) * r), Math.round((arguments[1] - box.y) * r), 1, 1).data);"""
+        after = self.driver.execute_script(pixel, x, y)
+        split.send_keys(Keys.END)  # the whole view left of the split: the original
+        self.wait("return window.deglare.view.split === 1", 300, "the split at the right edge")
+        self.frame()
+        original = self.driver.execute_script(pixel, x, y)
+        self.assertNotEqual(after, original, "the split shows the same pixel on both sides")
+        for _ in range(50):
+            split.send_keys(Keys.ARROW_LEFT)
+        self.wait("return window.deglare.view.split === 0.5", 300, "the split in the middle")
+        self.frame()
+        self.shot("11-split")
+
+        # Cancel: the provider holds its answer, Cancel drops the removal and nothing is written.
+        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
+        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
+                  "what will be sent to openai")
+        self.action("remove").click()
+        self.wait_status(["working"])
+        deadline = time.time() + 300
+        while json.load(urllib.request.urlopen(f"{control}/state"))["held"] < 1:
+            self.assertLess(time.time(), deadline, "the request never reached the stub's gate")
+            time.sleep(0.05)
+        self.action("cancel").click()
+        state, text = self.wait_status(["idle"])
+        self.assertIn("Cancelled", text)
+        urllib.request.urlopen(urllib.request.Request(f"{control}/release", method="POST"))
+        self.assertIsNone(self.driver.execute_script("return window.deglare.state.result"))
+        self.assertFalse(self.action("save").is_enabled())
+        self.assertEqual(sorted(os.listdir(self.folder)), ["painting.png"])
+        self.action("clear").click()
+        self.wait("return window.deglare.state.mask.inside === 0", 300, "the mask cleared")
+
+        # Straighten: the corners come up as handles; one dragged, then applied.
+        before = self.driver.execute_script("return [window.deglare.state.image.width, window.deglare.state.image.height]")
+        self.action("straighten").click()
+        self.wait("return !document.querySelector('[data-role=straighten-panel]').hidden && "
+                  "document.querySelector('[data-role=straighten-info]').textContent.startsWith('Output')", 300,
+                  "the straighten panel")
+        self.shot("12-straighten")
+        planned = self.driver.find_element(By.CSS_SELECTOR, '[data-role="straighten-info"]').text
+        first = self.driver.execute_script("return window.deglare.straighten.corners[0]")
+        # The top-left handle dragged 20 screen pixels inward with the mouse; the plan follows it.
+        scale = self.driver.execute_script("return window.deglare.view.scale")
+        x, y = self.client(*first)
+        canvas = self.driver.find_element(By.CSS_SELECTOR, '[data-role="image"]')
+        box = self.driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", canvas)
+        centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        ActionChains(self.driver, duration=20).move_to_element_with_offset(
+            canvas, round(x - centre[0]), round(y - centre[1])).click_and_hold().move_by_offset(20, 20).release().perform()
+        moved = self.driver.execute_script("return window.deglare.straighten.corners[0]")
+        self.assertAlmostEqual(moved[0] - first[0], 20 / scale, delta=2 / scale + 1, msg=f"{first} -> {moved}")
+        self.assertAlmostEqual(moved[1] - first[1], 20 / scale, delta=2 / scale + 1, msg=f"{first} -> {moved}")
+        self.assertEqual(self.inside(), 0, "dragging a handle painted")
+        self.wait(f"return document.querySelector('[data-role=straighten-info]').textContent !== {json.dumps(planned)}",
+                  300, "a new plan for the moved corner")
+        info = self.driver.find_element(By.CSS_SELECTOR, '[data-role="straighten-info"]').text
+        self.action("straighten-apply").click()
+        self.wait(f"return window.deglare.state.image.width !== {before[0]} || "
+                  f"window.deglare.state.image.height !== {before[1]}", 300, "the straightened photo")
+        output = info.split(",")[0].split()[1]
+        width, height = (int(v) for v in output.split("x"))
+        self.assertEqual(self.driver.execute_script(
+            "return [window.deglare.state.image.width, window.deglare.state.image.height]"), [width, height], info)
+        self.wait("return document.querySelector('[data-role=image]').dataset.ready === '1'", 300, "the new view")
+        self.shot("13-straightened")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ view.decorations.unshift(() => {
 
 // For automation and the benchmark: geometry and timings, never anything secret.
 window.deglare = {
-  view, tools, timings,
+  view, tools, straighten, timings,
   imageToClient: (x, y) => view.imageToClient(x, y),
   get state() { return state; },
 };
