@@ -22,6 +22,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.mouse_button import MouseButton
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
@@ -131,12 +132,24 @@ class WorkbenchBrowserTests(unittest.TestCase):
                 chain.move_to_element_with_offset(canvas, *offset)
             chain.release().perform()
             return
-        pointer = PointerInput(interaction.POINTER_PEN if kind == "pen" else interaction.POINTER_TOUCH, kind)
-        builder = ActionBuilder(self.driver, mouse=pointer, duration=20)
-        builder.pointer_action.move_to(canvas, *offsets[0]).pointer_down()
-        for offset in offsets[1:]:
-            builder.pointer_action.move_to(canvas, *offset)
-        builder.pointer_action.pointer_up()
+        self.pointer_drag(kind, [offsets])
+
+    def pointer_drag(self, kind, paths, button=MouseButton.LEFT):
+        """Moves one pointer per path (offsets from the canvas's centre) together, pressed with
+        `button`: two touch paths make a pinch, a mouse path with the middle button a pan."""
+        canvas = self.driver.find_element(By.CSS_SELECTOR, '[data-role="image"]')
+        builder = ActionBuilder(self.driver, mouse=PointerInput(interaction.POINTER_MOUSE, "unused"), duration=20)
+        kinds = {"mouse": interaction.POINTER_MOUSE, "pen": interaction.POINTER_PEN, "touch": interaction.POINTER_TOUCH}
+        pointers = [builder.add_pointer_input(kinds[kind], f"{kind}{index}") for index in range(len(paths))]
+        for pointer, path in zip(pointers, paths):
+            pointer.create_pointer_move(origin=canvas, x=path[0][0], y=path[0][1])
+        for pointer in pointers:
+            pointer.create_pointer_down(button=button)
+        for step in range(1, len(paths[0])):
+            for pointer, path in zip(pointers, paths):
+                pointer.create_pointer_move(duration=20, origin=canvas, x=path[step][0], y=path[step][1])
+        for pointer in pointers:
+            pointer.create_pointer_up(button=button)
         builder.perform()
 
     # MARK: - Tests
@@ -287,6 +300,29 @@ class WorkbenchBrowserTests(unittest.TestCase):
         self.shot("10-zoomed-stroke")
         self.assertTrue(0.6 * expected <= painted <= 1.4 * expected,
                         f"{painted} pixels painted at {scale:.2f}x, about {expected:.0f} expected")
+        # The right button erases whatever tool is chosen.
+        start = self.client(centre["x"] - length, centre["y"])
+        end = self.client(centre["x"] + length, centre["y"])
+        box = self.driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", canvas)
+        middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.set_size(30)
+        self.pointer_drag("mouse", [[(round(start[0] - middle[0]), round(start[1] - middle[1])),
+                                     (round(end[0] - middle[0]), round(end[1] - middle[1]))]], MouseButton.RIGHT)
+        self.settled()
+        self.assertEqual(self.inside(), 0, "the right button did not erase the stroke")
+
+        # The middle button pans; two fingers moving apart zoom in around them.
+        offset = self.driver.execute_script("return [window.deglare.view.offset.x, window.deglare.view.offset.y]")
+        self.pointer_drag("mouse", [[(0, 0), (40, 0), (80, 30)]], MouseButton.MIDDLE)
+        panned = self.driver.execute_script("return [window.deglare.view.offset.x, window.deglare.view.offset.y]")
+        self.assertAlmostEqual(panned[0] - offset[0], 80, delta=2, msg=f"{offset} -> {panned}")
+        self.assertAlmostEqual(panned[1] - offset[1], 30, delta=2, msg=f"{offset} -> {panned}")
+        self.action("fit").click()
+        fitted = self.driver.execute_script("return window.deglare.view.scale")
+        self.pointer_drag("touch", [[(-20, 0), (-60, 0), (-100, 0)], [(20, 0), (60, 0), (100, 0)]])
+        pinched = self.driver.execute_script("return window.deglare.view.scale")
+        self.assertAlmostEqual(pinched / fitted, 5.0, delta=0.5, msg=f"a pinch from 40 to 200 px: {fitted} -> {pinched}")
+        self.assertEqual(self.inside(), 0, "a pinch painted")
         with open(PAINTING, "rb") as original, open(self.photo, "rb") as kept:
             self.assertEqual(original.read(), kept.read(), "the input was modified")
 
