@@ -29,7 +29,7 @@ let package = Package(
     // MARK: - Adapters (each owns one C library; public API is pure Swift)
     .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims", "Clibpng", "Clibjpeg"]),
     .target(name: "DeglareTransport", dependencies: ["CCurlShims", "Clibcurl"]),
-    .target(name: "DeglareKeyStore", dependencies: ["CSecretShims", "Clibsecret"]),
+    .target(name: "DeglareKeyStore", dependencies: ["DeglareCore", "CSecretShims", "Clibsecret"]),
     .target(name: "DeglareProviders", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTransport"]),
     .target(name: "DeglareHTTPServer", dependencies: ["CMicroHTTPDShims", "Clibmicrohttpd"]),
 

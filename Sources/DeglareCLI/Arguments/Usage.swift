@@ -51,6 +51,11 @@ enum Usage {
     return text
   }
 
+  /// A default value as help text shows it: "6", "0.12", "300".
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
   private static func row(_ label: String, _ help: String) -> String {
     let pad = 24
     if label.count + 2 >= pad {

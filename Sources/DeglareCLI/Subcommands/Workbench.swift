@@ -1,4 +1,6 @@
 import DeglareCodecs
+import DeglareCore
+import DeglarePipeline
 import DeglareWorkbench
 import Foundation
 
@@ -37,7 +39,7 @@ struct WorkbenchCommand: Subcommand {
   let imagePath: String?
   let maskPath: String?
   let outputPath: String?
-  let provider: String?
+  let provider: ProviderID?
   let port: Int
   let noOpen: Bool
   let decodeOptions: DecodeOptions
@@ -46,7 +48,7 @@ struct WorkbenchCommand: Subcommand {
     imagePath = arguments.positionals.first
     maskPath = arguments.string("--mask")
     outputPath = arguments.string("--output")
-    provider = try arguments.choice("--provider", in: ["local", "openai", "gemini"])
+    provider = try arguments.choice("--provider", in: ProviderID.self)
     port = try arguments.int("--port", in: 0...65_535) ?? 0
     noOpen = arguments.flag("--no-open")
     decodeOptions = try CommonOptions.decodeOptions(arguments)
@@ -56,12 +58,9 @@ struct WorkbenchCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    var selected = provider ?? "local"
-    if provider == nil, let fromEnvironment = context.environment["DEGLARE_PROVIDER"]?.lowercased(),
-      ["local", "openai", "gemini"].contains(fromEnvironment)
-    {
-      selected = fromEnvironment
-    }
+    // --provider, else a valid DEGLARE_PROVIDER (any case), else local.
+    let fromEnvironment = context.environment["DEGLARE_PROVIDER"].flatMap { ProviderID(rawValue: $0.lowercased()) }
+    let selected = provider ?? fromEnvironment ?? RemoveRequest.defaultProvider
     let options = WorkbenchOptions(
       imagePath: imagePath, maskPath: maskPath, outputPath: outputPath, provider: selected, port: port,
       environment: context.environment, secretStore: context.secretStore, decodeOptions: decodeOptions)
