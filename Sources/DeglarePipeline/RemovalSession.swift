@@ -1,7 +1,6 @@
 import DeglareCodecs
 import DeglareCore
 import DeglareProviders
-import Dispatch
 
 /// Why a removal ended without a result.
 public enum RemovalError: Error, Equatable, CustomStringConvertible {
@@ -120,7 +119,7 @@ public actor RemovalSession {
       throw RemovalError.nothingLoaded
     }
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
-    let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
+    let (edit, _) = try await callProvider(provider, request: request, started: started)
     try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.id)
 
     let output = settings.output
@@ -144,7 +143,7 @@ public actor RemovalSession {
     let summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
       provider: provider.id, model: edit.model, usage: edit.usage,
-      maskedPixels: mask.insideCount, providerSeconds: providerSeconds, notes: edit.notes)
+      maskedPixels: mask.insideCount, notes: edit.notes)
     let result = RemovalResult(summary: summary, generation: started)
     lastResult = result
     return result

@@ -60,8 +60,6 @@ public struct RemovalSummary: Sendable {
   public var usage: JSONValue?
   /// Pixels inside the mask.
   public var maskedPixels: Int
-  /// Seconds the provider took.
-  public var providerSeconds: Double
   /// Notes from the provider (model family fallbacks, retries).
   public var notes: [String]
 }

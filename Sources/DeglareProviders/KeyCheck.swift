@@ -45,34 +45,18 @@ public enum KeyCheck {
     let settings = try ProviderEnvironment(environment)
     let options = ProviderOptions(timeout: timeout, maxAttempts: 1)
     let call = RemoteCall(
-      provider: provider,
       configuration: try ProviderFactory.configuration(
         provider: provider, key: key, options: options, settings: settings),
       transport: transport ?? ProviderFactory.transport(options: options, environment: settings))
-    let configuration = call.configuration
+    let api = RemoteProvider.api(for: provider)
     let (outcome, _) = try await call.send(
-      { key in
-        provider == .openai
-          ? OpenAIRequest.models(
-            baseURL: configuration.baseURL, apiKey: key, organization: configuration.organization,
-            project: configuration.project)
-          : GeminiRequest.models(baseURL: configuration.baseURL, apiVersion: configuration.apiVersion, apiKey: key)
-      }, classify: provider == .openai ? OpenAIResponse.classify : GeminiResponse.classify)
+      { key in api.modelsRequest(configuration: call.configuration, key: key) }, classify: api.classify)
     guard let json = try? JSONParser.parse(outcome.response.body) else {
       throw ProviderError.badResponse(
         provider: provider,
         message: "the models list is not JSON: \(ErrorText.firstLine(of: outcome.response.body))")
     }
-    let defaultModel = ModelCatalog.defaultModel(for: provider)
-    if provider == .openai {
-      let ids = (json["data"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
-      return KeyCheckReport(provider: provider, modelCount: ids.count, defaultModelListed: ids.contains(defaultModel))
-    }
-    let names = (json["models"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
-    let listed = names.contains("models/\(defaultModel)")
-    // A first page without the model may just be a first page: say nothing then.
-    let complete = json["nextPageToken"] == nil
-    return KeyCheckReport(
-      provider: provider, modelCount: names.count, defaultModelListed: complete || listed ? listed : nil)
+    let list = api.models(in: json, including: ModelCatalog.defaultModel(for: provider))
+    return KeyCheckReport(provider: provider, modelCount: list.count, defaultModelListed: list.includesModel)
   }
 }

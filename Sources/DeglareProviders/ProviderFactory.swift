@@ -105,8 +105,7 @@ public enum ProviderFactory {
     let settings = try ProviderEnvironment(environment)
     let configuration = try self.configuration(provider: provider, key: key, options: options, settings: settings)
     let transport = transport ?? self.transport(options: options, environment: settings)
-    if provider == .openai { return OpenAIProvider(configuration: configuration, transport: transport) }
-    return GeminiProvider(configuration: configuration, transport: transport)
+    return RemoteProvider(configuration: configuration, transport: transport)
   }
 
   /// The configuration of a remote provider: its endpoint from `settings`, the model (checked:

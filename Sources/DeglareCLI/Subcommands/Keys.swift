@@ -43,8 +43,21 @@ struct KeysCommand: Subcommand {
   }
 }
 
+/// A `keys` command whose one argument is PROVIDER.
+protocol ProviderArgumentCommand: Subcommand {
+  /// Creates the command for `provider`.
+  init(provider: ProviderID)
+}
+
+extension ProviderArgumentCommand {
+  /// Parses PROVIDER.
+  init(_ arguments: ParsedArguments) throws {
+    self.init(provider: try KeysCommand.provider(arguments))
+  }
+}
+
 /// `deglare keys set PROVIDER`: reads the key from stdin (or a hidden prompt) and stores it.
-struct KeysSetCommand: Subcommand {
+struct KeysSetCommand: ProviderArgumentCommand {
   static let spec = CommandSpec(
     name: "set",
     abstract: "Store a provider's key in the Secret Service (read from stdin or a hidden prompt).",
@@ -59,10 +72,6 @@ struct KeysSetCommand: Subcommand {
       + "or run 'deglare keys set PROVIDER' and type it at the hidden prompt")
 
   let provider: ProviderID
-
-  init(_ arguments: ParsedArguments) throws {
-    provider = try KeysCommand.provider(arguments)
-  }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let key: String
@@ -90,17 +99,13 @@ struct KeysSetCommand: Subcommand {
 }
 
 /// `deglare keys delete PROVIDER`.
-struct KeysDeleteCommand: Subcommand {
+struct KeysDeleteCommand: ProviderArgumentCommand {
   static let spec = CommandSpec(
     name: "delete",
     abstract: "Remove a provider's key from the Secret Service.",
     arguments: [KeysCommand.providerArgument])
 
   let provider: ProviderID
-
-  init(_ arguments: ParsedArguments) throws {
-    provider = try KeysCommand.provider(arguments)
-  }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     if try context.secretStore.delete(provider) {

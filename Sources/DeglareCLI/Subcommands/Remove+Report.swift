@@ -7,7 +7,7 @@ extension RemoveCommand {
   func report(_ event: RemoveEvent, progress: ProgressLine, console: Console) {
     switch event {
     case .detected(let automatic):
-      guard !json else { return }
+      guard !common.json else { return }
       let detection = automatic.detection
       console.printError(
         "detected \(detection.blobCount) glare area\(detection.blobCount == 1 ? "" : "s") covering "
@@ -26,7 +26,7 @@ extension RemoveCommand {
 
   /// The dry run: the plan as JSON on stdout, or two lines on stderr.
   func report(_ report: DryRun.Report, console: Console) {
-    if json {
+    if common.json {
       console.print(report.planJSON.text)
       return
     }
@@ -41,7 +41,7 @@ extension RemoveCommand {
 
   /// The summary: one JSON object on stdout, or a few lines on stderr.
   func report(_ summary: RemovalSummary, seconds: Double, console: Console) {
-    if json {
+    if common.json {
       var members: [(String, JSONValue)] = [
         ("output", .string(summary.output)),
         ("crop", .array(summary.crop.array.map(JSONValue.int))),

@@ -58,10 +58,7 @@ struct RemoveCommand: Subcommand {
             $0 == ImageWriteOptions().pngCompression ? "\($0.rawValue) (default)" : $0.rawValue
           }
           .joinedAsAlternatives() + "."),
-      CommonOptions.json,
-      CommonOptions.force,
-      CommonOptions.maxPixels,
-    ])
+    ] + CommonOptions.imageToFile)
 
   let imagePath: String
   let mask: RemoveRequest.MaskSource
@@ -72,10 +69,8 @@ struct RemoveCommand: Subcommand {
   let padding: Double
   let feather: Double
   let dryRunDirectory: String?
-  let json: Bool
-  let force: Bool
   let compression: PNGCompression
-  let decodeOptions: DecodeOptions
+  let common: CommonOptions.Values
 
   init(_ arguments: ParsedArguments) throws {
     imagePath = try arguments.positional(0, "IMAGE")
@@ -94,10 +89,8 @@ struct RemoveCommand: Subcommand {
     padding = try arguments.double("--padding", in: 0...4) ?? RemoveSettings.defaultPadding
     feather = try arguments.double("--feather", in: 0...100) ?? RemoveSettings.defaultFeather
     dryRunDirectory = arguments.string("--dry-run")
-    json = arguments.flag("--json")
-    force = arguments.flag("--force")
     compression = try arguments.choice("--compression", in: PNGCompression.self) ?? ImageWriteOptions().pngCompression
-    decodeOptions = try CommonOptions.decodeOptions(arguments)
+    common = try CommonOptions.Values(arguments)
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
@@ -108,8 +101,8 @@ struct RemoveCommand: Subcommand {
     let request = RemoveRequest(
       imagePath: imagePath, mask: mask, provider: provider, options: options, output: outputPath,
       writeOptions: ImageWriteOptions(
-        format: ImageFormat.forOutputPath(outputPath), pngCompression: compression, overwrite: force),
-      padding: padding, feather: feather, dryRunDirectory: dryRunDirectory, decodeOptions: decodeOptions)
+        format: ImageFormat.forOutputPath(outputPath), pngCompression: compression, overwrite: common.force),
+      padding: padding, feather: feather, dryRunDirectory: dryRunDirectory, decodeOptions: common.decodeOptions)
     let progress = ProgressLine(console: context.console, label: "waiting for \(provider)")
     let outcome: RemoveOutcome
     do {

@@ -51,7 +51,7 @@ struct WorkbenchCommand: Subcommand {
     provider = try arguments.choice("--provider", in: ProviderID.self)
     port = try arguments.int("--port", in: 0...65_535) ?? 0
     noOpen = arguments.flag("--no-open")
-    decodeOptions = try CommonOptions.decodeOptions(arguments)
+    decodeOptions = try CommonOptions.Values(arguments).decodeOptions
     if imagePath == nil, maskPath != nil || outputPath != nil {
       throw ValidationError("--mask and --output need an IMAGE")
     }

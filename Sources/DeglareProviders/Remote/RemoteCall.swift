@@ -5,12 +5,13 @@ import DeglareTransport
 /// (the provider classifies each answer), and, for an edit, decode the returned image and collect
 /// the notes. The provider supplies the request and reads its answer.
 struct RemoteCall: Sendable {
-  /// The provider, for messages and errors.
-  let provider: ProviderID
   /// Key, model and retries.
   let configuration: RemoteConfiguration
   /// Where requests go.
   let transport: any HTTPTransport
+
+  /// The provider (the model's), for messages and errors.
+  var provider: ProviderID { configuration.model.provider }
 
   /// The image and usage read from a successful edit answer.
   typealias Answer = (image: [UInt8], usage: JSONValue?)

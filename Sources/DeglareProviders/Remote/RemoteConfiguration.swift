@@ -1,8 +1,8 @@
 import DeglareCore
 
-/// What a remote provider (OpenAI or Gemini) is built from besides its transport: where to send,
-/// the key, the model and the user's choices. ``ProviderFactory`` fills it from the command line
-/// and the environment.
+/// What a ``RemoteProvider`` (OpenAI or Gemini) is built from besides its transport: where to
+/// send, the key, the model (whose provider decides the API) and the user's choices.
+/// ``ProviderFactory`` fills it from the command line and the environment.
 public struct RemoteConfiguration: Sendable {
   /// `OPENAI_BASE_URL` (it includes `/v1`) or `GOOGLE_GEMINI_BASE_URL` (no version segment).
   public var baseURL: String
@@ -41,18 +41,4 @@ public struct RemoteConfiguration: Sendable {
     self.project = project
     self.retry = retry
   }
-}
-
-/// OpenAI or Gemini: a provider that repaints through a remote API and is configured by a
-/// ``RemoteConfiguration``.
-public protocol RemoteProvider: ImageEditProvider {
-  /// The configuration it was built with.
-  var configuration: RemoteConfiguration { get }
-}
-
-extension RemoteProvider {
-  /// The model id.
-  public var model: String { configuration.model.id }
-  /// The model's upload sizes.
-  public var capability: UploadCapability { configuration.model.capability }
 }

@@ -15,13 +15,13 @@ struct ProviderFailureTests {
 
   static func provider(_ name: ProviderID, _ server: StubServer, retry: RetryPolicy = fastRetry) -> any ImageEditProvider {
     if name == .openai {
-      return OpenAIProvider(
+      return RemoteProvider(
         configuration: .init(
           baseURL: server.openAIBaseURL, apiKey: openAIKey,
           model: ModelCatalog.info(provider: .openai, model: "gpt-image-1.5"),
           retry: retry), transport: CurlTransport())
     }
-    return GeminiProvider(
+    return RemoteProvider(
       configuration: .init(
         baseURL: server.geminiBaseURL, apiKey: geminiKey,
         model: ModelCatalog.info(provider: .gemini, model: "gemini-3.1-flash-image"), retry: retry),
