@@ -87,37 +87,29 @@ enum GeminiErrors {
         + "generativelanguage.googleapis.com/generate_content_paid_tier_requests, limit: 10, model: \(model)\n"
         + "Please retry in \(Double(mode.retryMs) / 1000)s.",
       details: [
-        .object([
-          ("@type", .string("type.googleapis.com/google.rpc.QuotaFailure")),
-          (
-            "violations",
-            .array([
-              .object([
-                ("quotaMetric", .string("generativelanguage.googleapis.com/generate_content_paid_tier_requests")),
-                ("quotaId", .string("GenerateRequestsPerMinutePerProjectPerModel")),
-                ("quotaDimensions", .object([("location", .string("global")), ("model", .string(model))])),
-                ("quotaValue", .string("10")),
-              ])
-            ])
-          ),
-        ]),
+        quotaFailure(
+          metric: "generate_content_paid_tier_requests", quotaID: "GenerateRequestsPerMinutePerProjectPerModel",
+          model: model, value: "10"),
         retryInfo(mode),
       ])
   }
 
+  /// The QuotaFailure detail that names the free tier.
   static func freeTierDetail(_ model: String) -> JSONValue {
-    .object([
-      ("@type", .string("type.googleapis.com/google.rpc.QuotaFailure")),
-      (
-        "violations",
-        .array([
-          .object([
-            ("quotaMetric", .string("generativelanguage.googleapis.com/generate_content_free_tier_requests")),
-            ("quotaId", .string("GenerateRequestsPerDayPerProjectPerModel-FreeTier")),
-            ("quotaDimensions", .object([("location", .string("global")), ("model", .string(model))])),
-          ])
-        ])
-      ),
+    quotaFailure(
+      metric: "generate_content_free_tier_requests", quotaID: "GenerateRequestsPerDayPerProjectPerModel-FreeTier",
+      model: model)
+  }
+
+  /// A `google.rpc.QuotaFailure` detail with one violation of `generativelanguage.googleapis.com/<metric>`.
+  static func quotaFailure(metric: String, quotaID: String, model: String, value: String? = nil) -> JSONValue {
+    var violation: [(String, JSONValue)] = [
+      ("quotaMetric", .string("generativelanguage.googleapis.com/" + metric)), ("quotaId", .string(quotaID)),
+      ("quotaDimensions", .object([("location", .string("global")), ("model", .string(model))])),
+    ]
+    if let value { violation.append(("quotaValue", .string(value))) }
+    return .object([
+      ("@type", .string("type.googleapis.com/google.rpc.QuotaFailure")), ("violations", .array([.object(violation)])),
     ])
   }
 

@@ -30,10 +30,8 @@ struct RemoveCommand: Subcommand {
       .value("-o", "--output", valueName: "OUT", help: "Output file (default <stem>.deglared.png beside IMAGE)."),
       .value(
         "--provider", valueName: "NAME",
-        help: ProviderID.allCases.map {
-          $0 == RemoveRequest.defaultProvider ? "\($0.rawValue) (default; offline)" : $0.rawValue
-        }
-        .joinedAsAlternatives() + "."),
+        help: Usage.choices(ProviderID.allCases, default: RemoveRequest.defaultProvider, note: "default; offline")
+          + "."),
       .value("--model", valueName: "ID", help: "Remote model id (gpt-image-1.5, gemini-3.1-flash-image ...)."),
       .value(
         "--method", valueName: "M",
@@ -53,57 +51,52 @@ struct RemoveCommand: Subcommand {
       .value("--dry-run", valueName: "DIR", help: "Write what the provider would receive into DIR; call nothing."),
       .value(
         "--compression", valueName: "C",
-        help: "PNG output: "
-          + PNGCompression.allCases.map {
-            $0 == ImageWriteOptions().pngCompression ? "\($0.rawValue) (default)" : $0.rawValue
-          }
-          .joinedAsAlternatives() + "."),
+        help: "PNG output: \(Usage.choices(PNGCompression.allCases, default: ImageWriteOptions().pngCompression))."),
     ] + CommonOptions.imageToFile)
 
-  let imagePath: String
-  let mask: RemoveRequest.MaskSource
-  let outputPath: String
+  /// The removal as parsed; its provider is settled in ``run(_:)``, which reads `DEGLARE_PROVIDER`.
+  let request: RemoveRequest
+  /// `--provider`, if given.
   let providerArgument: ProviderID?
-  let method: LocalMethod?
-  let options: ProviderOptions
-  let padding: Double
-  let feather: Double
-  let dryRunDirectory: String?
-  let compression: PNGCompression
+  /// `--method`, if given (only the local provider takes it).
+  let methodArgument: LocalMethod?
+  /// `--json`, `--force`, `--max-pixels`.
   let common: CommonOptions.Values
 
   init(_ arguments: ParsedArguments) throws {
-    imagePath = try arguments.positional(0, "IMAGE")
+    let imagePath = try arguments.positional(0, "IMAGE")
     guard let mask = arguments.string("--mask") else {
       throw ValidationError("missing '--mask MASK' for 'deglare remove' (a mask file, or 'auto' to detect the glare)")
     }
-    self.mask = mask == "auto" ? .automatic() : .file(mask)
-    outputPath = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".deglared.png")
+    let output = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".deglared.png")
     providerArgument = try arguments.choice("--provider", in: ProviderID.self)
-    method = try arguments.choice("--method", in: LocalMethod.self)
+    methodArgument = try arguments.choice("--method", in: LocalMethod.self)
     let defaults = ProviderOptions()
-    options = ProviderOptions(
-      method: method ?? defaults.method, model: arguments.string("--model"), prompt: arguments.string("--prompt"),
-      quality: arguments.string("--quality"),
+    let options = ProviderOptions(
+      method: methodArgument ?? defaults.method, model: arguments.string("--model"),
+      prompt: arguments.string("--prompt"), quality: arguments.string("--quality"),
       timeout: try arguments.double("--timeout", in: 1...86_400) ?? defaults.timeout)
-    padding = try arguments.double("--padding", in: 0...4) ?? RemoveSettings.defaultPadding
-    feather = try arguments.double("--feather", in: 0...100) ?? RemoveSettings.defaultFeather
-    dryRunDirectory = arguments.string("--dry-run")
-    compression = try arguments.choice("--compression", in: PNGCompression.self) ?? ImageWriteOptions().pngCompression
+    let padding = try arguments.double("--padding", in: 0...4) ?? RemoveSettings.defaultPadding
+    let feather = try arguments.double("--feather", in: 0...100) ?? RemoveSettings.defaultFeather
+    let compression =
+      try arguments.choice("--compression", in: PNGCompression.self) ?? ImageWriteOptions().pngCompression
     common = try CommonOptions.Values(arguments)
+    request = RemoveRequest(
+      imagePath: imagePath, mask: mask == "auto" ? .automatic() : .file(mask),
+      provider: providerArgument ?? RemoveRequest.defaultProvider, options: options, output: output,
+      writeOptions: ImageWriteOptions(
+        format: ImageFormat.forOutputPath(output), pngCompression: compression, overwrite: common.force),
+      padding: padding, feather: feather, dryRunDirectory: arguments.string("--dry-run"),
+      decodeOptions: common.decodeOptions)
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let clock = ContinuousClock()
     let start = clock.now
-    let provider = try chooseProvider(context.environment)
-    try checkOptionsFit(provider)
-    let request = RemoveRequest(
-      imagePath: imagePath, mask: mask, provider: provider, options: options, output: outputPath,
-      writeOptions: ImageWriteOptions(
-        format: ImageFormat.forOutputPath(outputPath), pngCompression: compression, overwrite: common.force),
-      padding: padding, feather: feather, dryRunDirectory: dryRunDirectory, decodeOptions: common.decodeOptions)
-    let progress = ProgressLine(console: context.console, label: "waiting for \(provider)")
+    var request = request
+    request.provider = try chooseProvider(context.environment)
+    try checkOptionsFit(request)
+    let progress = ProgressLine(console: context.console, label: "waiting for \(request.provider)")
     let outcome: RemoveOutcome
     do {
       outcome = try await request.run(
@@ -135,14 +128,16 @@ struct RemoveCommand: Subcommand {
   }
 
   /// Refuses the options of the other kind of provider.
-  private func checkOptionsFit(_ provider: ProviderID) throws {
+  private func checkOptionsFit(_ request: RemoveRequest) throws {
+    let provider = request.provider
+    let options = request.options
     if !provider.isRemote {
       for (option, value) in [("--model", options.model), ("--prompt", options.prompt), ("--quality", options.quality)]
       where value != nil {
         throw ValidationError(
           "\(option) applies to a remote provider; the local provider takes --method subtract|fill|auto")
       }
-    } else if method != nil {
+    } else if methodArgument != nil {
       throw ValidationError("--method applies to the local provider, not \(provider)")
     }
   }
