@@ -142,8 +142,7 @@ public actor RemovalSession {
     try prepared.publish()
     let summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
-      provider: provider.id, model: edit.model, usage: edit.usage,
-      maskedPixels: mask.insideCount, notes: edit.notes)
+      provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes)
     let result = RemovalResult(summary: summary, generation: started)
     lastResult = result
     return result

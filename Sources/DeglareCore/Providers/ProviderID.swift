@@ -39,5 +39,4 @@ public enum ProviderID: String, Sendable, Hashable, CaseIterable, CustomStringCo
 
   /// The command-line name.
   public var description: String { rawValue }
-
 }
