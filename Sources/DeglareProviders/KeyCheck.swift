@@ -43,10 +43,10 @@ public enum KeyCheck {
         message: "unknown remote provider '\(provider)' (expected \(ProviderID.remote.joinedAsAlternatives()))")
     }
     let settings = try ProviderEnvironment(environment)
-    let options = ProviderOptions(timeout: timeout, maxAttempts: 1)
+    let options = ProviderOptions(timeout: timeout)
     let call = RemoteCall(
       configuration: try ProviderFactory.configuration(
-        provider: provider, key: key, options: options, settings: settings),
+        provider: provider, key: key, options: options, settings: settings, retry: RetryPolicy(maxAttempts: 1)),
       transport: transport ?? ProviderFactory.transport(options: options, environment: settings))
     let api = RemoteProvider.api(for: provider)
     let (outcome, _) = try await call.send(

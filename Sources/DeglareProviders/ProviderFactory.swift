@@ -15,20 +15,17 @@ public struct ProviderOptions: Sendable, Equatable {
   public var quality: String?
   /// `--timeout`: seconds for the whole transfer. Default 300.
   public var timeout: Double
-  /// Attempts in all for rate limits and server errors. Default 3.
-  public var maxAttempts: Int
 
   /// Creates options.
   public init(
     method: LocalMethod = .auto, model: String? = nil, prompt: String? = nil, quality: String? = nil,
-    timeout: Double = 300, maxAttempts: Int = 3
+    timeout: Double = 300
   ) {
     self.method = method
     self.model = model
     self.prompt = prompt
     self.quality = quality
     self.timeout = timeout
-    self.maxAttempts = maxAttempts
   }
 }
 
@@ -109,9 +106,10 @@ public enum ProviderFactory {
   }
 
   /// The configuration of a remote provider: its endpoint from `settings`, the model (checked:
-  /// id characters, `--quality` value) and the retries from `options`.
+  /// id characters, `--quality` value) from `options`, and `retry`.
   static func configuration(
-    provider: ProviderID, key: String?, options: ProviderOptions, settings: ProviderEnvironment
+    provider: ProviderID, key: String?, options: ProviderOptions, settings: ProviderEnvironment,
+    retry: RetryPolicy = RetryPolicy()
   ) throws(ProviderError) -> RemoteConfiguration {
     let baseURL = try settings.baseURL(for: provider)
     let modelID = options.model ?? ModelCatalog.defaultModel(for: provider)
@@ -126,7 +124,7 @@ public enum ProviderFactory {
     return RemoteConfiguration(
       baseURL: baseURL, apiVersion: settings.geminiAPIVersion, apiKey: key, model: model, prompt: options.prompt,
       quality: options.quality, organization: settings.openAIOrganization, project: settings.openAIProject,
-      retry: RetryPolicy(maxAttempts: max(options.maxAttempts, 1)))
+      retry: retry)
   }
 
   /// The libcurl transport for these options: `--timeout`, proxies from the environment.
