@@ -13,7 +13,9 @@ struct ProviderFailureTests {
   static let geminiKey = "AIzaSySECRETKEY0123456789abcdefghijklmn"
   static let fastRetry = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.05, maxServerDelay: 5)
 
-  static func provider(_ name: ProviderID, _ server: StubServer, retry: RetryPolicy = fastRetry) -> any ImageEditProvider {
+  static func provider(_ name: ProviderID, _ server: StubServer, retry: RetryPolicy = fastRetry)
+    -> any ImageEditProvider
+  {
     if name == .openai {
       return RemoteProvider(
         configuration: .init(
