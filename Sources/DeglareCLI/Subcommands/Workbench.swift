@@ -30,7 +30,10 @@ struct WorkbenchCommand: Subcommand {
       .value("--mask", valueName: "MASK", help: "A mask to start from (white = repaint), the photo's size."),
       .value("-o", "--output", valueName: "OUT", help: "Where Save writes the result (default <stem>.deglared.png)."),
       .value(
-        "--provider", valueName: "NAME", help: "The provider selected at first: local (default), openai or gemini."),
+        "--provider", valueName: "NAME",
+        help:
+          "The provider selected at first: \(Usage.choices(ProviderID.allCases, default: RemoveRequest.defaultProvider))."
+      ),
       .value("--port", valueName: "N", help: "The port on 127.0.0.1 (default: a free one)."),
       .flag("--no-open", help: "Do not open the page in a browser."),
       CommonOptions.maxPixels,
