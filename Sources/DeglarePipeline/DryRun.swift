@@ -11,6 +11,10 @@ import DeglareProviders
 public enum DryRun {
   /// What a dry run wrote.
   public struct Report: Sendable {
+    /// The provider that would receive the upload.
+    public var provider: ProviderID
+    /// The model (remote) or method (local) that would run.
+    public var model: String
     /// The plan.
     public var plan: CropPlan
     /// The files written, in order (the upload files, then plan.json).
@@ -22,14 +26,14 @@ public enum DryRun {
   /// Writes the provider's upload files and `plan.json` into `directory` (created if needed).
   /// - Throws: ``WriteError`` (73/64 in the CLI), or the provider's preview error.
   public static func write(
-    image: ImageBuffer, mask: Mask, imagePath: String, provider: any ImageEditProvider, settings: RemoveSettings,
+    image: ImageBuffer, mask: Mask, imagePath: String, provider: any ImageEditProvider, padding: Double,
     directory: String, overwrite: Bool
   ) throws -> Report {
-    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
+    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
       throw RemovalError.nothingLoaded
     }
     try makeDirectory(directory)
-    let request = RemoveSteps.request(image: image, mask: mask, plan: plan, prompt: settings.prompt)
+    let request = RemoveSteps.request(image: image, mask: mask, plan: plan)
     let uploads = try provider.uploadPreview(for: request)
     var files: [String] = []
     for upload in uploads {
@@ -42,7 +46,7 @@ public enum DryRun {
       ("image_size", .array([.int(image.width), .int(image.height)])),
       ("crop", .array(plan.crop.array.map(JSONValue.int))),
       ("upload_size", .array([.int(plan.uploadSize.width), .int(plan.uploadSize.height)])),
-      ("provider", .string(provider.name)),
+      ("provider", .string(provider.id.rawValue)),
       (provider.isRemote ? "model" : "method", .string(provider.model)),
       ("masked_pixels", .int(mask.insideCount)),
       ("leaves_machine", .bool(provider.isRemote)),
@@ -53,7 +57,7 @@ public enum DryRun {
     let planPath = directory + "/plan.json"
     try OutputFile.write(Array((json.text + "\n").utf8), to: planPath, overwrite: overwrite, inputs: [imagePath])
     files.append(planPath)
-    return Report(plan: plan, files: files, planJSON: json)
+    return Report(provider: provider.id, model: provider.model, plan: plan, files: files, planJSON: json)
   }
 
   /// `mkdir -p`, with a clear error.

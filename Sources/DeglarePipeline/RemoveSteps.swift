@@ -8,6 +8,8 @@ public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
   case sizeMismatch(mask: PixelSize, image: PixelSize, maskPath: String, imagePath: String)
   /// No mask pixel is inside (>= 128).
   case emptyMask(maskPath: String)
+  /// `--mask auto` found no glare in the image.
+  case nothingDetected(imagePath: String)
 
   /// One sentence naming the files.
   public var description: String {
@@ -17,6 +19,9 @@ public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
         + "size after EXIF orientation (deglare never resizes a mask)"
     case .emptyMask(let maskPath):
       return "nothing to remove: the mask \(maskPath) has no white (>= 128) pixel"
+    case .nothingDetected(let imagePath):
+      return "nothing to remove: no glare was detected in \(imagePath); paint the glare white in a mask and pass it "
+        + "with --mask"
     }
   }
 }
@@ -41,15 +46,14 @@ public enum RemoveSteps {
   }
 
   /// The request the provider receives: the crop and its mask, resampled to the upload size.
-  public static func request(image: ImageBuffer, mask: Mask, plan: CropPlan, prompt: String?) -> EditRequest {
+  public static func request(image: ImageBuffer, mask: Mask, plan: CropPlan) -> EditRequest {
     let crop = image.cropped(to: plan.crop)
     let cropMask: Mask = mask.cropped(to: plan.crop)
     if plan.isNativeSize {
-      return EditRequest(image: crop, mask: cropMask, prompt: prompt)
+      return EditRequest(image: crop, mask: cropMask)
     }
     return EditRequest(
-      image: Resampler.resize(crop, to: plan.uploadSize),
-      mask: Resampler.resizeMask(cropMask, to: plan.uploadSize), prompt: prompt)
+      image: Resampler.resize(crop, to: plan.uploadSize), mask: Resampler.resizeMask(cropMask, to: plan.uploadSize))
   }
 
   /// The repainted crop: the provider's patch resampled to the crop, feathered inward and
@@ -71,7 +75,7 @@ public enum RemoveSteps {
 
   /// Rejects a returned patch whose shape cannot be the crop (a provider bug or a proxy's
   /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side.
-  public static func checkPatch(_ patch: ImageBuffer, uploadSize: PixelSize, provider: String) throws {
+  public static func checkPatch(_ patch: ImageBuffer, uploadSize: PixelSize, provider: ProviderID) throws {
     let expected = Double(uploadSize.width) / Double(uploadSize.height)
     let actual = Double(patch.width) / Double(patch.height)
     if patch.width < 8 || patch.height < 8 || max(expected / actual, actual / expected) > 1.25 {

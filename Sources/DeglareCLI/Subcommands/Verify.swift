@@ -27,8 +27,7 @@ struct VerifyCommand: Subcommand {
   let originalPath: String
   let resultPath: String
   let maskPath: String
-  let json: Bool
-  let decodeOptions: DecodeOptions
+  let common: CommonOptions.Values
 
   init(_ arguments: ParsedArguments) throws {
     originalPath = try arguments.positional(0, "ORIGINAL")
@@ -37,14 +36,13 @@ struct VerifyCommand: Subcommand {
       throw ValidationError("missing '--mask MASK' for 'deglare verify'")
     }
     maskPath = mask
-    json = arguments.flag("--json")
-    decodeOptions = try CommonOptions.decodeOptions(arguments)
+    common = try CommonOptions.Values(arguments)
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    let original = try ImageFile.read(originalPath, options: decodeOptions).image
-    let result = try ImageFile.read(resultPath, options: decodeOptions).image
-    let mask = Mask(image: try ImageFile.read(maskPath, options: decodeOptions).image)
+    let original = try ImageFile.read(originalPath, options: common.decodeOptions).image
+    let result = try ImageFile.read(resultPath, options: common.decodeOptions).image
+    let mask = Mask(image: try ImageFile.read(maskPath, options: common.decodeOptions).image)
     if result.size != original.size {
       throw CommandFailure(
         .dataError,
@@ -58,7 +56,7 @@ struct VerifyCommand: Subcommand {
           + "they must have the same size after EXIF orientation")
     }
     let report = Verification.compare(original: original, result: result, mask: mask)
-    if json {
+    if common.json {
       context.console.print(jsonObject(report).text)
     } else {
       context.console.out(text(report))
