@@ -75,6 +75,9 @@ struct DetectCommand: Subcommand {
         ("coverage_percent", .double((detection.coveragePercent * 10000).rounded() / 10000)),
         ("blobs", .int(detection.blobCount)),
         ("seconds", .double(rounded)),
+        ("input", .string(imagePath)),
+        ("overlay", overlayPath.map(JSONValue.string) ?? .null),
+        ("warnings", .array([])),
       ])
       context.console.print(object.text)
     } else {
