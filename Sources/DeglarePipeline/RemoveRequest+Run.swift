@@ -33,8 +33,8 @@ extension RemoveRequest {
   /// Runs the removal, or the dry run.
   ///
   /// In order: the photo is read, the mask file read and checked (so a missing or broken input
-  /// is reported before an output conflict), the outputs are checked (the saved mask, the record
-  /// and the result: before any expensive work, so a wasted run is refused early; not for a dry
+  /// is reported before an output conflict), the outputs are checked (the result, its record and
+  /// the saved mask: before any expensive work, so a wasted run is refused early; not for a dry
   /// run), `--mask auto` runs the detector, the provider is built (the key looked up only for a
   /// remote provider and not for a dry run), then the crop is repainted and the result written
   /// with its record through a ``RemovalSession``, or the dry run's files written.
