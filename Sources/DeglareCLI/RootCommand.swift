@@ -1,3 +1,4 @@
+import DeglareCore
 import DeglareKeyStore
 import Foundation
 
@@ -8,7 +9,7 @@ import Foundation
 /// The `deglare` command: dispatches to subcommands and is the single exit point.
 public enum RootCommand {
   /// The version printed by `deglare --version`.
-  public static let version = "0.1.0"
+  public static let version = DeglareVersion.current
 
   /// The top-level commands, in the order `--help` lists them.
   public static let commands: [any Subcommand.Type] = [
@@ -92,7 +93,8 @@ public enum RootCommand {
       console.out(clean.text)
       return .success
     } catch {
-      return ErrorReporter.report(error, commandPath: commandPath, console: console)
+      let json = arguments.prefix { $0 != "--" }.contains("--json")
+      return ErrorReporter.report(error, commandPath: commandPath, json: json, console: console)
     }
   }
 

@@ -124,25 +124,31 @@ public actor RemovalSession {
 
     let output = settings.output
     let feather = settings.feather
+    let record = settings.record.map {
+      RepairRecord(
+        inputs: $0, output: output.path, provider: provider.id, model: edit.model, crop: plan.crop,
+        uploadSize: plan.uploadSize, aspectName: plan.aspectName, patchSize: edit.image.size,
+        padding: settings.padding, feather: feather, maskedPixels: mask.insideCount, time: RepairRecord.now())
+    }
     let prepared = try await Task.detached(priority: .userInitiated) {
       let repainted = RemoveSteps.repaintedCrop(
         image: decoded.image, mask: mask, plan: plan, patch: edit.image, feather: feather)
       try Task.checkCancellation()
-      return try ImageFile.prepare(
-        decoded.image, overlay: repainted, metadata: decoded.metadata, to: output.path, options: output.options,
-        inputs: output.inputs)
+      return try RemoveSteps.prepareOutputs(
+        decoded, overlay: repainted, output: output, record: record)
     }.value
-    // The only write-back: publish the file and record the result, if still current.
+    // The only write-back: publish the files and record the result, if still current.
     do {
       try ensureCurrent(started)
     } catch {
-      prepared.discard()
+      for file in prepared { file.discard() }
       throw error
     }
-    try prepared.publish()
+    try PreparedOutput.publishAll(prepared)
     let summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
-      provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes)
+      provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes,
+      record: record.map { _ in RepairRecord.path(for: output.path) }, savedMask: record?.inputs.savedMask?.path)
     let result = RemovalResult(summary: summary, generation: started)
     lastResult = result
     return result

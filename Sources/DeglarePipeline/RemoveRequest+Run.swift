@@ -32,20 +32,27 @@ extension RemoveRequest {
 
   /// Runs the removal, or the dry run.
   ///
-  /// In order: the output is checked (before any work, so a wasted run is refused early; not for
-  /// a dry run), the photo is read, the mask read and checked or detected, the provider built
-  /// (the key looked up only for a remote provider and not for a dry run), then the crop is
-  /// repainted and the result written through a ``RemovalSession``, or the dry run's files
-  /// written.
+  /// In order: the photo is read, the mask file read and checked (so a missing or broken input
+  /// is reported before an output conflict), the outputs are checked (the result, its record and
+  /// the saved mask: before any expensive work, so a wasted run is refused early; not for a dry
+  /// run), `--mask auto` runs the detector, the provider is built (the key looked up only for a
+  /// remote provider and not for a dry run), then the crop is repainted and the result written
+  /// with its record through a ``RemovalSession``, or the dry run's files written.
   /// - Throws: `ImageFileError`, ``RemoveInputError``, `KeyStoreError`, ``ProviderError``,
   ///   ``RemovalError``, `WriteError`, `CancellationError`.
   public func run(_ context: RemoveContext) async throws -> RemoveOutcome {
     let output = settings.output
+    let imageBytes = try ImageFile.readBytes(imagePath)
+    let decoded = try ImageFile.decode(imageBytes, path: imagePath, options: decodeOptions)
+    let maskFile = try readMaskFile(for: decoded.image)
     if dryRunDirectory == nil {
-      try OutputFile.preflight(output.path, overwrite: output.options.overwrite, inputs: inputs)
+      for path in outputPaths {
+        try OutputFile.preflight(path, overwrite: output.options.overwrite, inputs: inputs)
+      }
     }
-    let decoded = try ImageFile.read(imagePath, options: decodeOptions)
-    let mask = try loadMask(for: decoded.image, events: context.events)
+    let mask = try maskFile?.mask ?? detectMask(in: decoded.image, events: context.events)
+    let fraction = Double(mask.insideCount) / Double(max(1, mask.size.width * mask.size.height))
+    if fraction > Self.largeMaskFraction { context.events(.largeMask(fraction: fraction)) }
     let provider = try makeProvider(context)
 
     if let directory = dryRunDirectory {
@@ -54,6 +61,8 @@ extension RemoveRequest {
           image: decoded.image, mask: mask, imagePath: imagePath, provider: provider, padding: settings.padding,
           directory: directory, overwrite: output.options.overwrite))
     }
+    var settings = settings
+    settings.record = try recordInputs(imageBytes: imageBytes, maskFileBytes: maskFile?.bytes, mask: mask)
     if output.options.format == .jpeg { context.events(.lossyOutput(path: output.path)) }
     context.events(.repainting(provider: provider.id, model: provider.model))
     let session = RemovalSession()
@@ -66,21 +75,51 @@ extension RemoveRequest {
     }
   }
 
-  /// The mask file, checked against the photo and binarized; or the detector's grown proposal.
-  private func loadMask(for image: ImageBuffer, events: (RemoveEvent) -> Void) throws -> Mask {
-    switch mask {
-    case .automatic(let configuration):
-      let automatic = AutoMask.detect(image, configuration: configuration)
-      events(.detected(automatic))
-      guard automatic.mask.insideBoundingBox != nil else {
-        throw RemoveInputError.nothingDetected(imagePath: imagePath)
-      }
-      return automatic.mask
-    case .file(let maskPath):
-      let maskImage = try ImageFile.read(maskPath, options: decodeOptions).image
-      return try RemoveSteps.validatedMask(
-        Mask(image: maskImage), image: image, maskPath: maskPath, imagePath: imagePath)
+  /// The mask file's bytes and its mask, checked against the photo and binarized; nil for
+  /// `--mask auto`.
+  private func readMaskFile(for image: ImageBuffer) throws -> (bytes: [UInt8], mask: Mask)? {
+    guard case .file(let maskPath) = mask else { return nil }
+    let bytes = try ImageFile.readBytes(maskPath)
+    let maskImage = try ImageFile.decode(bytes, path: maskPath, options: decodeOptions).image
+    let checked = try RemoveSteps.validatedMask(
+      Mask(image: maskImage), image: image, maskPath: maskPath, imagePath: imagePath)
+    return (bytes, checked)
+  }
+
+  /// The detector's grown proposal (`--mask auto`).
+  private func detectMask(in image: ImageBuffer, events: (RemoveEvent) -> Void) throws -> Mask {
+    let configuration: AutoMask.Configuration
+    if case .automatic(let given) = mask { configuration = given } else { configuration = AutoMask.Configuration() }
+    let automatic = AutoMask.detect(image, configuration: configuration)
+    events(.detected(automatic))
+    guard automatic.mask.insideBoundingBox != nil else {
+      throw RemoveInputError.nothingDetected(imagePath: imagePath)
     }
+    return automatic.mask
+  }
+
+  /// What the repair record knows before the provider runs: the digests, the mask file to
+  /// write with the result, the prompt.
+  private func recordInputs(imageBytes: [UInt8], maskFileBytes: [UInt8]?, mask: Mask) throws -> RepairRecord.Inputs {
+    var savedMask: (path: String, bytes: [UInt8])?
+    if let path = maskOutputPath {
+      do {
+        savedMask = (path, try PNGCodec.encode(mask.grayImage))
+      } catch {
+        throw WriteError.encodeFailed(path: path, reason: error.message)
+      }
+    }
+    let maskDigest: RepairRecord.FileDigest
+    switch (self.mask, maskFileBytes, savedMask) {
+    case (.file(let path), let bytes?, _): maskDigest = RepairRecord.FileDigest(path: path, bytes: bytes)
+    case (_, _, let saved?): maskDigest = RepairRecord.FileDigest(path: saved.path, bytes: saved.bytes)
+    default: preconditionFailure("a mask is either a file or saved beside the result")
+    }
+    let source: String
+    if case .automatic = self.mask { source = "auto" } else { source = "file" }
+    return RepairRecord.Inputs(
+      image: RepairRecord.FileDigest(path: imagePath, bytes: imageBytes), mask: maskDigest, maskSource: source,
+      savedMask: savedMask, prompt: options.effectivePrompt(for: provider))
   }
 
   /// The provider, with its key from the environment or the Secret Service when it is remote and

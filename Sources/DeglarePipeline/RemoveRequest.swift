@@ -37,6 +37,13 @@ public struct RemoveRequest: Sendable {
   public var dryRunDirectory: String?
   /// The pixel limit for reading the photo and the mask.
   public var decodeOptions: DecodeOptions
+  /// `--save-mask PATH`: where to write the mask that was used (binarized; for `--mask auto`,
+  /// grown), an 8-bit gray PNG of 0 and 255 for which `deglare verify` holds.
+  public var saveMaskPath: String?
+
+  /// A mask covering more than this fraction of the photo gets a warning ("is this the right
+  /// mask?"): glare is rarely a quarter of a painting, an inverted mask often is.
+  public static let largeMaskFraction = 0.25
 
   /// Creates a request; the output may be neither the photo nor the mask file.
   public init(
@@ -44,7 +51,7 @@ public struct RemoveRequest: Sendable {
     options: ProviderOptions = ProviderOptions(),
     output: String, writeOptions: ImageWriteOptions = ImageWriteOptions(),
     padding: Double = RemoveSettings.defaultPadding, feather: Double = RemoveSettings.defaultFeather,
-    dryRunDirectory: String? = nil, decodeOptions: DecodeOptions = DecodeOptions()
+    dryRunDirectory: String? = nil, decodeOptions: DecodeOptions = DecodeOptions(), saveMaskPath: String? = nil
   ) {
     self.imagePath = imagePath
     self.mask = mask
@@ -56,6 +63,28 @@ public struct RemoveRequest: Sendable {
       padding: padding, feather: feather, output: OutputSettings(path: output, options: writeOptions, inputs: inputs))
     self.dryRunDirectory = dryRunDirectory
     self.decodeOptions = decodeOptions
+    self.saveMaskPath = saveMaskPath
+  }
+
+  /// Where the mask that was used is written with the result: `--save-mask`, else for
+  /// `--mask auto` `<result stem>.mask.png` beside the result; nil for a mask file without
+  /// `--save-mask` (that file is the mask).
+  public var maskOutputPath: String? {
+    if let saveMaskPath { return saveMaskPath }
+    guard case .automatic = mask else { return nil }
+    return OutputNaming.beside(settings.output.path, suffix: ".mask.png")
+  }
+
+  /// The mask file given with `--mask MASK`; nil for `--mask auto`.
+  public var maskFilePath: String? {
+    guard case .file(let path) = mask else { return nil }
+    return path
+  }
+
+  /// Every file a removal writes, in the order they are checked: the result, its record, the
+  /// saved mask (so a second run is told first about the result).
+  public var outputPaths: [String] {
+    [settings.output.path, RepairRecord.path(for: settings.output.path)] + (maskOutputPath.map { [$0] } ?? [])
   }
 }
 
@@ -63,6 +92,9 @@ public struct RemoveRequest: Sendable {
 public enum RemoveEvent: Sendable {
   /// `--mask auto` ran the detector (told before an empty proposal ends the removal).
   case detected(AutoMask.Result)
+  /// The mask covers more than ``RemoveRequest/largeMaskFraction`` of the photo; `fraction` is
+  /// its share (0...1).
+  case largeMask(fraction: Double)
   /// The result will be a JPEG: re-encoded, so the pixels outside the mask cannot stay
   /// bit-identical.
   case lossyOutput(path: String)

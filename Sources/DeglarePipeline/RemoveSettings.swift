@@ -15,12 +15,19 @@ public struct RemoveSettings: Sendable {
   public var feather: Double
   /// Where and how the result is written.
   public var output: OutputSettings
+  /// What the repair record needs from before the removal (the files' digests, the mask to save,
+  /// the prompt); nil writes the result alone, with no record, no saved mask and no XMP entry.
+  public var record: RepairRecord.Inputs?
 
   /// Creates settings; the defaults are those of docs/cli.md, remove.
-  public init(padding: Double = defaultPadding, feather: Double = defaultFeather, output: OutputSettings) {
+  public init(
+    padding: Double = defaultPadding, feather: Double = defaultFeather, output: OutputSettings,
+    record: RepairRecord.Inputs? = nil
+  ) {
     self.padding = padding
     self.feather = feather
     self.output = output
+    self.record = record
   }
 }
 
@@ -62,6 +69,10 @@ public struct RemovalSummary: Sendable {
   public var maskedPixels: Int
   /// Notes from the provider (model family fallbacks, retries).
   public var notes: [String]
+  /// The repair record written beside the output (`<output>.json`), if any.
+  public var record: String?
+  /// The mask file written with the output (`--save-mask`, or `--mask auto`'s), if any.
+  public var savedMask: String?
 }
 
 extension RemovalSummary {

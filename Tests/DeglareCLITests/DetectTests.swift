@@ -32,6 +32,9 @@ struct DetectTests {
       #expect((object["coverage_percent"] as? Double ?? 0) > 0)
       #expect(object["blobs"] as? Int == 1)
       #expect(object["seconds"] is Double)
+      #expect(object["input"] as? String == "\(dir)/photo.png")
+      #expect(object["overlay"] is NSNull)
+      #expect((object["warnings"] as? [Any])?.isEmpty == true)
     }
   }
 

@@ -87,6 +87,7 @@ import Testing
       var sawNone = false
       for attempt in 0..<24 {
         try? FileManager.default.removeItem(atPath: output)
+        try? FileManager.default.removeItem(atPath: output + ".json")
         let process = try RunningProcess(
           ["remove", dir + "/big.png", "--mask", dir + "/mask.png", "-o", output, "--method", "fill"],
           environment: ProcessRunner.cleanEnvironment(home: dir))
@@ -95,8 +96,11 @@ import Testing
         _ = await process.wait(timeout: 30)
         let listing = directoryListing(dir)
         #expect(
-          listing.allSatisfy { ["big.png", "mask.png", "out.png"].contains($0) }, "attempt \(attempt): \(listing)")
+          listing.allSatisfy { ["big.png", "mask.png", "out.png", "out.png.json"].contains($0) },
+          "attempt \(attempt): \(listing)")
         if listing.contains("out.png") {
+          // The result is published last: it never exists without its record.
+          #expect(listing.contains("out.png.json"), "attempt \(attempt): \(listing)")
           let written = try ImageFile.read(output).image
           #expect(written.size == big.size, "attempt \(attempt): a partial file")
         } else {

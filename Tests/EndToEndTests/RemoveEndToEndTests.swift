@@ -40,7 +40,7 @@ import Testing
       #expect(after.sample(x: 300, y: 190, channel: 0) < before.sample(x: 300, y: 190, channel: 0) - 30)
       let verify = try await ProcessRunner.run(["verify", Self.painting, output, "--mask", Self.mask])
       #expect(verify.status == 0)
-      #expect(directoryListing(dir) == ["clean.png"])
+      #expect(directoryListing(dir) == ["clean.png", "clean.png.json"])
     }
   }
 
@@ -67,7 +67,7 @@ import Testing
         environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(sameFile.status == 64)
       #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
-      #expect(directoryListing(dir) == ["photo.deglared.png", "photo.png"])
+      #expect(directoryListing(dir) == ["photo.deglared.png", "photo.deglared.png.json", "photo.png"])
     }
   }
 
@@ -132,7 +132,10 @@ import Testing
         environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(nothing.status == 65)
       #expect(nothing.stderr.contains("nothing to remove: no glare was detected in \(flat)"), "\(nothing.stderr)")
-      #expect(directoryListing(dir) == ["auto.png", "flat.png", "grown.png", "proposal.png"])
+      #expect(
+        directoryListing(dir) == [
+          "auto.mask.png", "auto.png", "auto.png.json", "flat.png", "grown.png", "proposal.png",
+        ])
     }
   }
 

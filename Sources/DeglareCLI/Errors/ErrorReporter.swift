@@ -1,14 +1,25 @@
 import DeglareCodecs
+import DeglareCore
 import DeglareKeyStore
 import DeglarePipeline
 import DeglareProviders
 
 /// The one place that turns any error into a message on stderr and an exit code.
 enum ErrorReporter {
-  /// Prints `error` and returns its exit code.
-  static func report(_ error: any Error, commandPath: String, console: Console) -> ExitCode {
+  /// Prints `error` and returns its exit code. Under `--json`, stdout also gets one JSON object,
+  /// `{"error": sentence, "exit_code": code, "file": path or null}`, so a script reads every
+  /// outcome from stdout.
+  static func report(_ error: any Error, commandPath: String, json: Bool = false, console: Console) -> ExitCode {
     let (code, message) = classify(error)
-    console.printError("error: \(sentence(SecretRegistry.shared.redact(message)))")
+    let text = sentence(SecretRegistry.shared.redact(message))
+    if json {
+      let object = JSONValue.object([
+        ("error", .string(text)), ("exit_code", .int(Int(code.rawValue))),
+        ("file", file(of: error).map(JSONValue.string) ?? .null),
+      ])
+      console.print(object.text)
+    }
+    console.printError("error: \(text)")
     if code == .usage {
       let command = commandPath == "deglare" ? "" : " " + commandPath.dropFirst("deglare ".count)
       console.printError("See 'deglare help\(command)'.")
@@ -49,6 +60,27 @@ enum ErrorReporter {
       return (.interrupted, "cancelled; nothing written")
     default:
       return (ExitCode(70), "internal error: \(error)")
+    }
+  }
+
+  /// The file an error is about, when it names one.
+  static func file(of error: any Error) -> String? {
+    switch error {
+    case let error as ImageFileError:
+      switch error {
+      case .unreadable(let path, _), .undecodable(let path, _): return path
+      }
+    case let error as WriteError:
+      switch error {
+      case .exists(let path), .sameAsInput(let path), .cannotWrite(let path, _), .encodeFailed(let path, _): return path
+      }
+    case let error as RemoveInputError:
+      switch error {
+      case .sizeMismatch(_, _, let maskPath, _), .emptyMask(let maskPath): return maskPath
+      case .nothingDetected(let imagePath): return imagePath
+      }
+    default:
+      return nil
     }
   }
 

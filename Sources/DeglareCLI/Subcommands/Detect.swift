@@ -50,12 +50,13 @@ struct DetectCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    // Refuse unusable outputs before any work, so a failure leaves neither file behind.
+    // A missing or broken input is reported first; then unusable outputs are refused before the
+    // detection, so a failure leaves neither file behind.
+    let image = try ImageFile.read(imagePath, options: common.decodeOptions).image
     try OutputFile.preflight(outputPath, overwrite: common.force, inputs: [imagePath])
     if let overlayPath {
       try OutputFile.preflight(overlayPath, overwrite: common.force, inputs: [imagePath, outputPath])
     }
-    let image = try ImageFile.read(imagePath, options: common.decodeOptions).image
     let start = DispatchTime.now().uptimeNanoseconds
     let detection = GlareDetector().detect(image, marginBand: marginBand)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -74,6 +75,9 @@ struct DetectCommand: Subcommand {
         ("coverage_percent", .double((detection.coveragePercent * 10000).rounded() / 10000)),
         ("blobs", .int(detection.blobCount)),
         ("seconds", .double(rounded)),
+        ("input", .string(imagePath)),
+        ("overlay", overlayPath.map(JSONValue.string) ?? .null),
+        ("warnings", .array([])),
       ])
       context.console.print(object.text)
     } else {

@@ -74,6 +74,9 @@ struct KeysSetCommand: ProviderArgumentCommand {
   let provider: ProviderID
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    // Ask the Secret Service first (a lookup, which never prompts): without one, the user is told
+    // before typing or pasting a key that could not be kept.
+    _ = try context.secretStore.lookup(provider)
     let key: String
     if context.input.isTerminal {
       guard let typed = context.input.readSecretLine("\(provider.displayName) API key (input hidden): ") else {

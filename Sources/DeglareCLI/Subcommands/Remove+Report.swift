@@ -1,10 +1,31 @@
 import DeglareCore
 import DeglarePipeline
+import Synchronization
+
+/// The warnings a command printed, kept for its `--json` object.
+final class WarningLog: Sendable {
+  private let console: Console
+  private let messages = Mutex<[String]>([])
+
+  /// A log that prints on `console`.
+  init(console: Console) {
+    self.console = console
+  }
+
+  /// Prints `warning: message` on stderr and keeps the message.
+  func warn(_ message: String) {
+    console.warn(message)
+    messages.withLock { $0.append(message) }
+  }
+
+  /// The messages so far, in order.
+  var all: [String] { messages.withLock { $0 } }
+}
 
 /// What `remove` prints: the steps as they happen, then the summary or the dry run's plan.
 extension RemoveCommand {
   /// One step of the removal on stderr (the detection is left out under `--json`).
-  func report(_ event: RemoveEvent, progress: ProgressLine, console: Console) {
+  func report(_ event: RemoveEvent, progress: ProgressLine, warnings: WarningLog, console: Console) {
     switch event {
     case .detected(let automatic):
       guard !common.json else { return }
@@ -13,8 +34,12 @@ extension RemoveCommand {
         "detected \(detection.blobCount) glare area\(detection.blobCount == 1 ? "" : "s") covering "
           + "\(formatPercent(detection.coveragePercent)) of the image; removing it with a \(automatic.growth) px margin"
       )
+    case .largeMask(let fraction):
+      warnings.warn(
+        "the mask covers \(formatPercent(fraction * 100)) of the image; is this the right mask? (white = repaint; "
+          + "an inverted mask repaints everything but the glare)")
     case .lossyOutput(let path):
-      console.warn(
+      warnings.warn(
         "\(path) will be a re-encoded JPEG, which cannot keep the pixels outside the mask bit-identical; "
           + "write PNG for an exact result")
     case .repainting(let provider, let model):
@@ -40,7 +65,7 @@ extension RemoveCommand {
   }
 
   /// The summary: one JSON object on stdout, or a few lines on stderr.
-  func report(_ summary: RemovalSummary, seconds: Double, console: Console) {
+  func report(_ summary: RemovalSummary, seconds: Double, warnings: [String], console: Console) {
     if common.json {
       var members: [(String, JSONValue)] = [
         ("output", .string(summary.output)),
@@ -50,6 +75,10 @@ extension RemoveCommand {
         (summary.isRemote ? "model" : "method", .string(summary.model)),
         ("seconds", .double((seconds * 1000).rounded() / 1000)),
         ("masked_pixels", .int(summary.maskedPixels)),
+        ("input", .string(request.imagePath)),
+        ("mask", .string(summary.savedMask ?? request.maskFilePath ?? "")),
+        ("record", summary.record.map(JSONValue.string) ?? .null),
+        ("warnings", .array(warnings.map(JSONValue.string))),
       ]
       if let aspect = summary.aspectName { members.append(("aspect_ratio", .string(aspect))) }
       if let usage = summary.usage { members.append(("usage", usage)) }
@@ -67,6 +96,8 @@ extension RemoveCommand {
         + (summary.aspectName.map { " (\($0))" } ?? ""))
     if let usage = summary.usage { console.printError("  usage \(usage.text)") }
     for note in summary.notes { console.printError("  note: \(note)") }
+    if let savedMask = summary.savedMask { console.printError("wrote \(savedMask) (the mask used)") }
+    if let record = summary.record { console.printError("wrote \(record) (the repair record)") }
     console.printError("wrote \(summary.output)")
   }
 }

@@ -13,7 +13,11 @@ struct RemoveCommand: Subcommand {
       The crop around the mask goes to the provider (the local method by default: nothing leaves
       the machine), the repaint comes back, is feathered inward and composited, and the result is
       written with the input's bit depth, channels and metadata. Every pixel outside the mask is
-      copied from the original, whatever the provider did.
+      copied from the original, whatever the provider did. Beside the result, <result>.json records
+      what was done (input and mask SHA-256, provider, model or method, crop, time; never a key),
+      and the same facts go into the result's XMP history. With --mask auto, the mask that was used
+      is written as <result stem>.mask.png, so that 'deglare verify IMAGE RESULT --mask' with it
+      holds.
 
       Examples:
         deglare remove photo.jpg --mask glare.png
@@ -28,6 +32,9 @@ struct RemoveCommand: Subcommand {
         help: "(required) Mask PNG/JPEG (white = repaint), or 'auto' (detect, grown by "
           + "\(Usage.number(AutoMask.Configuration().growthFraction * 100)) %)."),
       .value("-o", "--output", valueName: "OUT", help: "Output file (default <stem>.deglared.png beside IMAGE)."),
+      .value(
+        "--save-mask", valueName: "PATH",
+        help: "Also write the mask used, as a PNG (with --mask auto: default <result stem>.mask.png)."),
       .value(
         "--provider", valueName: "NAME",
         help: Usage.choices(ProviderID.allCases, default: RemoveRequest.defaultProvider, note: "default; offline")
@@ -69,6 +76,15 @@ struct RemoveCommand: Subcommand {
       throw ValidationError("missing '--mask MASK' for 'deglare remove' (a mask file, or 'auto' to detect the glare)")
     }
     let output = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".deglared.png")
+    let saveMask = arguments.string("--save-mask")
+    if let saveMask {
+      guard ImageFormat.forOutputPath(saveMask) == .png else {
+        throw ValidationError("--save-mask writes a PNG (a JPEG would change the mask); give it a .png name")
+      }
+      guard saveMask != output, saveMask != RepairRecord.path(for: output) else {
+        throw ValidationError("--save-mask \(saveMask) is the result or its record; choose another path")
+      }
+    }
     providerArgument = try arguments.choice("--provider", in: ProviderID.self)
     methodArgument = try arguments.choice("--method", in: LocalMethod.self)
     let defaults = ProviderOptions()
@@ -87,7 +103,7 @@ struct RemoveCommand: Subcommand {
       writeOptions: ImageWriteOptions(
         format: ImageFormat.forOutputPath(output), pngCompression: compression, overwrite: common.force),
       padding: padding, feather: feather, dryRunDirectory: arguments.string("--dry-run"),
-      decodeOptions: common.decodeOptions)
+      decodeOptions: common.decodeOptions, saveMaskPath: saveMask)
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
@@ -97,13 +113,14 @@ struct RemoveCommand: Subcommand {
     request.provider = try chooseProvider(context.environment)
     try checkOptionsFit(request)
     let progress = ProgressLine(console: context.console, label: "waiting for \(request.provider)")
+    let warnings = WarningLog(console: context.console)
     let outcome: RemoveOutcome
     do {
       outcome = try await request.run(
         RemoveContext(
           environment: context.environment, secretStore: context.secretStore,
           keyLoaded: { SecretRegistry.shared.register($0) },
-          events: { report($0, progress: progress, console: context.console) }))
+          events: { report($0, progress: progress, warnings: warnings, console: context.console) }))
       progress.stop()
     } catch {
       progress.stop()
@@ -111,7 +128,8 @@ struct RemoveCommand: Subcommand {
     }
     switch outcome {
     case .dryRun(let report): self.report(report, console: context.console)
-    case .removed(let summary): report(summary, seconds: (clock.now - start).seconds, console: context.console)
+    case .removed(let summary):
+      report(summary, seconds: (clock.now - start).seconds, warnings: warnings.all, console: context.console)
     }
     return .success
   }

@@ -77,7 +77,13 @@ public enum ImageFile {
   public static func read(_ path: String, options: DecodeOptions = DecodeOptions()) throws(ImageFileError)
     -> DecodedImage
   {
-    let bytes = try readBytes(path)
+    try decode(try readBytes(path), path: path, options: options)
+  }
+
+  /// Decodes the bytes of the file at `path` (read with ``readBytes(_:)``), orientation applied.
+  public static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions = DecodeOptions())
+    throws(ImageFileError) -> DecodedImage
+  {
     do {
       return try ImageDecoder.decode(bytes, options: options)
     } catch {

@@ -138,6 +138,23 @@ public final class PreparedOutput: @unchecked Sendable {
   }
 
   deinit { discard() }
+
+  /// Publishes `outputs` in order as one step: if one fails (or the task is cancelled meanwhile),
+  /// those already published are removed again and the rest dropped, so a result never appears
+  /// without its companions. (With overwriting, a file they replaced is gone either way.)
+  public static func publishAll(_ outputs: [PreparedOutput]) throws {
+    var published: [String] = []
+    do {
+      for output in outputs {
+        try output.publish()
+        published.append(output.path)
+      }
+    } catch {
+      for path in published { unlink(path) }
+      for output in outputs { output.discard() }
+      throw error
+    }
+  }
 }
 
 /// Writes output files atomically; see the comment at the top of this file.

@@ -1,0 +1,48 @@
+import DeglareCodecs
+import DeglareCore
+
+extension RemoveSteps {
+  /// Encodes every file a removal writes into unnamed files, in publishing order: the saved mask
+  /// and the repair record first, the result last, so that (published with
+  /// `PreparedOutput.publishAll`) a result never exists without them.
+  ///
+  /// The record's facts go into the result's XMP as an `xmpMM:History` entry; the pixels are
+  /// untouched (XMP lives in its own PNG chunk or JPEG segment). An existing packet that cannot
+  /// be edited safely is kept as it was, and the record says so (`xmp_history: false`).
+  /// - Throws: ``WriteError``; nothing is left behind.
+  static func prepareOutputs(
+    _ decoded: DecodedImage, overlay: RegionOverlay, output: OutputSettings, record: RepairRecord?
+  ) throws -> [PreparedOutput] {
+    var metadata = decoded.metadata
+    var record = record
+    if let event = record?.xmpEvent, let packet = XMPHistory.appending(event, to: metadata.xmp) {
+      metadata.xmp = packet
+      record?.xmpHistory = true
+    }
+    let overwrite = output.options.overwrite
+    var files: [PreparedOutput] = []
+    do {
+      if let record {
+        if let saved = record.inputs.savedMask {
+          files.append(
+            try OutputFile.prepare(to: saved.path, overwrite: overwrite, inputs: output.inputs) { sink in
+              sink.write(saved.bytes)
+            })
+        }
+        let text = Array((record.json.text + "\n").utf8)
+        files.append(
+          try OutputFile.prepare(to: RepairRecord.path(for: output.path), overwrite: overwrite, inputs: output.inputs) {
+            sink in sink.write(text)
+          })
+      }
+      files.append(
+        try ImageFile.prepare(
+          decoded.image, overlay: overlay, metadata: metadata, to: output.path, options: output.options,
+          inputs: output.inputs))
+    } catch {
+      for file in files { file.discard() }
+      throw error
+    }
+    return files
+  }
+}
