@@ -7,6 +7,8 @@
 //
 //   deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value ...]
 //   deglare-eval --timing WxH [--set key=value ...]
+//   deglare-eval --suite OUTDIR [--split tune|heldout] [--paintings DIR] [--quick] [--only NAME] [--methods auto,...] [--set key=value ...]
+//     (the issue-13 families, see Suite.swift; scored by Benchmarks/local_eval.py)
 //   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--set key=value ...]
 //     (a real photo: each method's output; with the glare-free CLEAN, also PSNR inside the mask,
 //     e.g. the demo fixture and `python3 Fixtures/make_fixtures.py --clean DIR`)
@@ -26,6 +28,12 @@ struct Options {
   var timing: (Int, Int)?
   var apply: (image: String, mask: String, folder: String)?
   var reference: String?
+  var suite: String?
+  var splits = SuiteSplit.allCases
+  var paintings = "../shared/paintings"
+  var quick = false
+  var only: String?
+  var methods = LocalMethod.allCases
   var configuration = LocalInpainter.Configuration()
 }
 
@@ -64,6 +72,17 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "maximumSigma": configuration.maximumSigma = value
   case "alongRangeRelative": configuration.alongRangeRelative = value
   case "alongRangeFloor": configuration.alongRangeFloor = value
+  case "workUnknowns": configuration.workUnknowns = Int(value)
+  case "workHalfWidth": configuration.workHalfWidth = value
+  case "largestWorkScale": configuration.largestWorkScale = Int(value)
+  case "evidenceLevel": configuration.evidenceLevel = value
+  case "traceLevel": configuration.traceLevel = value
+  case "supportMargin": configuration.supportMargin = Int(value)
+  case "supportMarginScale": configuration.supportMarginScale = value
+  case "exemplarMinimumPixels": configuration.exemplarMinimumPixels = Int(value)
+  case "patchSize": configuration.patchSize = Int(value)
+  case "exemplarReach": configuration.exemplarReach = value
+  case "exemplarMinimumReach": configuration.exemplarMinimumReach = Int(value)
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }
@@ -86,6 +105,22 @@ func parse(_ arguments: [String]) throws -> Options {
     case "--set": try apply(try value(), to: &options.configuration)
     case "--apply": options.apply = (try value(), try value(), try value())
     case "--reference": options.reference = try value()
+    case "--suite": options.suite = try value()
+    case "--split":
+      let name = try value()
+      guard let split = SuiteSplit(rawValue: name) else { throw UsageError(description: "unknown split \(name)") }
+      options.splits = [split]
+    case "--paintings": options.paintings = try value()
+    case "--quick": options.quick = true
+    case "--only": options.only = try value()
+    case "--methods":
+      let names = try value()
+      options.methods = try names.split(separator: ",").map { name in
+        guard let method = LocalMethod(rawValue: String(name)) else {
+          throw UsageError(description: "unknown method \(name)")
+        }
+        return method
+      }
     default: options.outputFolder = arguments[index]
     }
     index += 1
@@ -212,6 +247,10 @@ do {
     try runApply(
       image: imagePath, mask: maskPath, folder: folder, reference: options.reference,
       configuration: options.configuration)
+  } else if let folder = options.suite {
+    try runSuite(
+      folder: folder, splits: options.splits, paintings: options.paintings, quick: options.quick,
+      only: options.only, methods: options.methods, configuration: options.configuration)
   } else if let size = options.timing {
     runTiming(size, configuration: options.configuration)
   } else if let folder = options.outputFolder {

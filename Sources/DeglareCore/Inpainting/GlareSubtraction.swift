@@ -67,6 +67,7 @@ enum GlareSubtraction {
     var glare: [[Float]] = []
     var prediction = MaskValues(pixels: [], values: [], channels: 0)
     for pass in 0..<max(configuration.guidePasses, 1) {
+      if pass > 0 && solver.cancellation.isCancelled() { break }
       prediction = MaskValues(pixels: [], values: [], channels: 0)
       do {
         var alternate: [[Float]]? = nil

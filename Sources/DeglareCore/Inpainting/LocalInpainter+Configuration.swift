@@ -76,6 +76,38 @@ extension LocalInpainter {
     /// one area per group of nearby parts: joining hundreds of specks' areas costs more than
     /// the memory it saves.
     public var maximumSeparateAreas: Int = 256
+    /// The glare layer is estimated on blocks of pixels when a work area's mask holds more than
+    /// this many pixels: the block side is the square root of the excess ratio (the cost then
+    /// follows the masked area, not the photo's resolution), at most `largestWorkScale`.
+    public var workUnknowns: Int = 60_000
+    /// A part of the mask stays at least this many blocks across in half-width (the block side
+    /// is at most its half-width divided by this): thin streaks keep their profile.
+    public var workHalfWidth: Double = 12
+    /// Largest block side, in pixels.
+    public var largestWorkScale: Int = 8
+    /// Evidence of glare: a connected part of the first glare estimate counts only if it reaches
+    /// this much added light somewhere (linear light, Euclidean over the channels). Below it, a
+    /// lift is within what a wrong prediction of the paint gives on glare-free paint.
+    public var evidenceLevel: Double
+    /// A part with evidence is followed outward while its estimate stays above this (its faint
+    /// flanks, about a level on dark paint).
+    public var traceLevel: Double
+    /// The support is grown by this many full-resolution pixels (the user's own margin around
+    /// the visible glare is usually about this).
+    public var supportMargin: Int = 4
+    /// Or by this many glare sigmas, if more (a soft glare's flanks reach further).
+    public var supportMarginScale: Double = 0.5
+    /// Unexplained clipped parts of at least this many pixels are synthesised from the
+    /// surrounding paint's patches (``ExemplarFill``); smaller ones (a blown speck) take the
+    /// membrane, which is exact enough there.
+    public var exemplarMinimumPixels: Int = 64
+    /// Side of the square patches the exemplar synthesis compares, in pixels (odd).
+    public var patchSize: Int = 7
+    /// The exemplar synthesis copies patches from within this many times the hole's larger side
+    /// around it (at least `exemplarMinimumReach` pixels).
+    public var exemplarReach: Double = 2
+    /// Smallest reach of the exemplar search, in pixels.
+    public var exemplarMinimumReach: Int = 48
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(
@@ -86,7 +118,8 @@ extension LocalInpainter {
       glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
       alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5,
       maximumSigma: Double = 64,
-      alongRangeRelative: Double = 0.3, alongRangeFloor: Double = 0.01
+      alongRangeRelative: Double = 0.3, alongRangeFloor: Double = 0.01, evidenceLevel: Double = 0.03,
+      traceLevel: Double = 0.01
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
@@ -108,6 +141,8 @@ extension LocalInpainter {
       self.maximumSigma = maximumSigma
       self.alongRangeRelative = alongRangeRelative
       self.alongRangeFloor = alongRangeFloor
+      self.evidenceLevel = evidenceLevel
+      self.traceLevel = traceLevel
     }
   }
 }
