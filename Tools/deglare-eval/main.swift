@@ -77,6 +77,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "largestWorkScale": configuration.largestWorkScale = Int(value)
   case "evidenceLevel": configuration.evidenceLevel = value
   case "traceLevel": configuration.traceLevel = value
+  case "evidenceRounds": configuration.evidenceRounds = Int(value)
   case "supportMargin": configuration.supportMargin = Int(value)
   case "supportMarginScale": configuration.supportMarginScale = value
   case "exemplarMinimumPixels": configuration.exemplarMinimumPixels = Int(value)

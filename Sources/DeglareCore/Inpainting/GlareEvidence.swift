@@ -15,10 +15,11 @@ enum GlareEvidence {
   /// - Parameters:
   ///   - glare: the first estimate, one plane per channel (linear light, 0 outside the mask).
   ///   - inside: the mask at the work scale.
+  ///   - opaque: mask pixels whose paint is gone (unexplained clipping): seeds by themselves.
   ///   - components: the mask's parts (their glare sigma sets the margin).
   ///   - factor: full-resolution pixels per work pixel.
   static func support(
-    glare: [[Float]], inside: [Bool], components: MaskComponents, width: Int, height: Int,
+    glare: [[Float]], inside: [Bool], opaque: [Bool], components: MaskComponents, width: Int, height: Int,
     configuration: LocalInpainter.Configuration, factor: Int
   ) -> [Bool] {
     let count = inside.count
@@ -31,9 +32,10 @@ enum GlareEvidence {
     let seed = Float(configuration.evidenceLevel)
     let trace = Float(configuration.traceLevel)
     // Hysteresis: parts above the trace level that hold a seed.
-    let traced = ConnectedComponents(width: width, height: height, foreground: amount.map { $0 > trace })
+    let traced = ConnectedComponents(
+      width: width, height: height, foreground: (0..<count).map { amount[$0] > trace || opaque[$0] })
     var seeded = [Bool](repeating: false, count: traced.count + 1)
-    for p in 0..<count where amount[p] >= seed { seeded[Int(traced.labels[p])] = true }
+    for p in 0..<count where amount[p] >= seed || opaque[p] { seeded[Int(traced.labels[p])] = true }
     var support = [Bool](repeating: false, count: count)
     var any = false
     for p in 0..<count where traced.labels[p] > 0 && seeded[Int(traced.labels[p])] {

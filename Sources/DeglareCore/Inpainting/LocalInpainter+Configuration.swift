@@ -92,6 +92,9 @@ extension LocalInpainter {
     /// A part with evidence is followed outward while its estimate stays above this (its faint
     /// flanks, about a level on dark paint).
     public var traceLevel: Double
+    /// How many times at most the support is narrowed and the glare estimated again over it (each
+    /// round costs about one estimate; it stops early once the support no longer shrinks).
+    public var evidenceRounds: Int = 3
     /// The support is grown by this many full-resolution pixels (the user's own margin around
     /// the visible glare is usually about this).
     public var supportMargin: Int = 4

@@ -101,20 +101,28 @@ struct Work {
       observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
     try solver.cancellation.check()
-    let support = GlareEvidence.support(
-      glare: glare, inside: inside, components: components, width: width, height: height,
-      configuration: configuration, factor: factor)
-    let empty = Estimate(
-      glare: [], support: support, fillAll: [Bool](repeating: false, count: inside.count), channelFilled: nil,
-      filled: nil)
-    guard support.contains(true) else { return empty }
-    if support != inside {
+    // Each round keeps the glare where the last estimate shows one and estimates it again with
+    // the rest known: a closer prediction, so a tighter and truer support, until it stops
+    // shrinking. Clipping that an estimate does not explain is evidence by itself: paint is gone.
+    var support = inside
+    for _ in 0..<max(configuration.evidenceRounds, 1) {
+      let next = GlareEvidence.support(
+        glare: glare, inside: support,
+        opaque: unexplainedClipping(glare: glare, prediction: prediction, within: support),
+        components: components, width: width, height: height, configuration: configuration, factor: factor)
+      guard next != support else { break }
+      support = next
+      guard support.contains(true) else { break }
       components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
       (glare, prediction) = GlareSubtraction.glareLayer(
         observed: planes, inside: support, components: components, clipped: clipped, configuration: configuration,
         solver: solver)
       try solver.cancellation.check()
     }
+    let empty = Estimate(
+      glare: [], support: support, fillAll: [Bool](repeating: false, count: inside.count), channelFilled: nil,
+      filled: nil)
+    guard support.contains(true) else { return empty }
     var estimate = empty
     estimate.glare = glare
     guard fillClipped else { return estimate }
@@ -123,19 +131,10 @@ struct Work {
     // channels' subtracted paint and only the clipped ones are filled. Clipping the estimate
     // does not explain (an opaque exit sign, a blown core) means its paint is gone there, so
     // every channel is synthesised.
-    let threshold = clipThreshold
-    let explained = Float(configuration.explainedClipping)
-    var fillAll = [Bool](repeating: false, count: inside.count)
-    var anyClipped = false
-    for p in 0..<inside.count where support[p] {
-      guard clipped.contains(where: { $0[p] }) else { continue }
-      anyClipped = true
-      let i = prediction.index(of: p)
-      for k in 0..<clipped.count where clipped[k][p] {
-        if prediction.value(k, at: i) + glare[k][p] < explained * threshold { fillAll[p] = true }
-      }
+    guard clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] } }) else {
+      return estimate
     }
-    guard anyClipped else { return estimate }
+    let fillAll = unexplainedClipping(glare: glare, prediction: prediction, within: support)
     var subtracted = planes
     for k in 0..<subtracted.planes.count {
       for p in 0..<subtracted.pixelCount where support[p] {
@@ -157,5 +156,22 @@ struct Work {
     estimate.channelFilled = channelFilled
     estimate.filled = subtracted.planes
     return estimate
+  }
+
+  /// The pixels of `within` with a clipped channel whose predicted paint plus glare stays below
+  /// ``LocalInpainter/Configuration/explainedClipping`` of the clip level: an opaque reflection
+  /// or a blown core, whose paint is gone (bright paint under moderate glare explains its
+  /// clipping, and keeps its unclipped channels).
+  func unexplainedClipping(glare: [[Float]], prediction: MaskValues, within: [Bool]) -> [Bool] {
+    let threshold = clipThreshold
+    let explained = Float(configuration.explainedClipping)
+    var result = [Bool](repeating: false, count: within.count)
+    for p in 0..<within.count where within[p] && clipped.contains(where: { $0[p] }) {
+      let i = prediction.index(of: p)
+      for k in 0..<clipped.count where clipped[k][p] {
+        if prediction.value(k, at: i) + glare[k][p] < explained * threshold { result[p] = true }
+      }
+    }
+    return result
   }
 }

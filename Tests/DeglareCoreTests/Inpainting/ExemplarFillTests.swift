@@ -78,9 +78,9 @@ struct ExemplarFillTests {
     #expect(green < red, "the fill is still green")
     #expect(repair.regions.count == 1 && repair.regions.first?.action == .fill)
     // The membrane (the old fill) is the smear this replaces.
-    let membrane = LocalInpainter.repaint(
-      sample.glared, mask: sample.mask, method: .auto,
-      configuration: LocalInpainter.Configuration(exemplarMinimumPixels: Int.max))
+    var membraneOnly = LocalInpainter.Configuration()
+    membraneOnly.exemplarMinimumPixels = Int.max
+    let membrane = LocalInpainter.repaint(sample.glared, mask: sample.mask, method: .auto, configuration: membraneOnly)
     #expect(Self.localVariance(membrane, where: core) < surroundings / 2)
   }
 
