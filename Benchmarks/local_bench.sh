@@ -16,9 +16,9 @@ mkdir -p "$out"
 swift build -c release --product deglare >/dev/null
 bin="$(swift build -c release --show-bin-path)"
 
-measure() {  # prints "seconds max_rss_kb"
-  /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || { cat "$out/stderr.txt"; exit 1; }
-  cat "$out/time.txt"
+measure() {  # prints "seconds max_rss_kb cpu_seconds" (CPU: user + system, what a loaded machine still shows)
+  /usr/bin/time -f "%e %M %U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || { cat "$out/stderr.txt"; exit 1; }
+  awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$out/time.txt"
 }
 for mask in mask24 mask24-spread; do
   : > "$out/local-$mask.txt"
@@ -32,10 +32,11 @@ for mask in mask24 mask24-spread; do
 import sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
 best = lambda i: min(r[i] for r in rows)
-d_t, d_m, t_t, t_m, n_t, n_m = best(0), best(1) / 1024, best(2), best(3) / 1024, best(4), best(5) / 1024
-print(f"{sys.argv[2]}: deglare local {d_t:.2f} s {d_m:.0f} MB; OpenCV Telea {t_t:.2f} s {t_m:.0f} MB; "
-      f"NS {n_t:.2f} s {n_m:.0f} MB; ratios vs Telea: time {d_t / t_t:.2f}, memory {d_m / t_m:.2f}; "
-      f"vs NS: time {d_t / n_t:.2f}, memory {d_m / n_m:.2f}")
+(d_t, d_m, d_c), (t_t, t_m, t_c), (n_t, n_m, n_c) = [(best(3 * k), best(3 * k + 1) / 1024, best(3 * k + 2)) for k in range(3)]
+print(f"{sys.argv[2]}: deglare local {d_t:.2f} s (cpu {d_c:.2f}) {d_m:.0f} MB; OpenCV Telea {t_t:.2f} s (cpu {t_c:.2f}) "
+      f"{t_m:.0f} MB; NS {n_t:.2f} s (cpu {n_c:.2f}) {n_m:.0f} MB")
+print(f"  ratios vs Telea: wall {d_t / t_t:.2f}, cpu {d_c / t_c:.2f}, memory {d_m / t_m:.2f}; "
+      f"vs NS: wall {d_t / n_t:.2f}, cpu {d_c / n_c:.2f}, memory {d_m / n_m:.2f}")
 PY
 done
 

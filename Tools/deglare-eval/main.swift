@@ -168,7 +168,7 @@ func runTiming(_ size: (Int, Int), configuration: LocalInpainter.Configuration) 
 }
 
 func runApply(
-  image imagePath: String, mask maskPath: String, folder: String, reference: String?,
+  image imagePath: String, mask maskPath: String, folder: String, reference: String?, methods: [LocalMethod],
   configuration: LocalInpainter.Configuration
 ) throws {
   let image = try ImageFile.read(imagePath).image
@@ -178,7 +178,7 @@ func runApply(
     print("none: PSNR in mask \(String(format: "%.2f", psnrInside(image, clean, mask: mask))) dB")
   }
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  for method in LocalMethod.allCases {
+  for method in methods {
     var result = image
     let time = measure {
       result = LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration)
@@ -246,7 +246,7 @@ do {
   let options = try parse(Array(CommandLine.arguments.dropFirst()))
   if let (imagePath, maskPath, folder) = options.apply {
     try runApply(
-      image: imagePath, mask: maskPath, folder: folder, reference: options.reference,
+      image: imagePath, mask: maskPath, folder: folder, reference: options.reference, methods: options.methods,
       configuration: options.configuration)
   } else if let folder = options.suite {
     try runSuite(

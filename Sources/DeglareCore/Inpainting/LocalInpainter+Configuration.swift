@@ -79,7 +79,7 @@ extension LocalInpainter {
     /// The glare layer is estimated on blocks of pixels when a work area's mask holds more than
     /// this many pixels: the block side is the square root of the excess ratio (the cost then
     /// follows the masked area, not the photo's resolution), at most `largestWorkScale`.
-    public var workUnknowns: Int = 60_000
+    public var workUnknowns: Int = 15_000
     /// A part of the mask stays at least this many blocks across in half-width (the block side
     /// is at most its half-width divided by this): thin streaks keep their profile.
     public var workHalfWidth: Double = 12
@@ -90,7 +90,7 @@ extension LocalInpainter {
     /// lift is within what a wrong prediction of the paint gives on glare-free paint.
     public var evidenceLevel: Double
     /// A part with evidence is followed outward while its estimate stays above this (its faint
-    /// flanks, about a level on dark paint).
+    /// flanks; lower, a generous mask's first estimate spills into the clean margin).
     public var traceLevel: Double
     /// How many times at most the support is narrowed and the glare estimated again over it (each
     /// round costs about one estimate; it stops early once the support no longer shrinks).

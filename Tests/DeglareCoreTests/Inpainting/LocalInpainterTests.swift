@@ -292,5 +292,17 @@ struct LocalInpainterTests {
     #expect(configuration.maximumSigma == 64)
     #expect(configuration.alongRangeRelative == 0.3)
     #expect(configuration.alongRangeFloor == 0.01)
+    #expect(configuration.workUnknowns == 15_000)
+    #expect(configuration.workHalfWidth == 12)
+    #expect(configuration.largestWorkScale == 8)
+    #expect(configuration.evidenceLevel == 0.03)
+    #expect(configuration.traceLevel == 0.01)
+    #expect(configuration.evidenceRounds == 3)
+    #expect(configuration.supportMargin == 4)
+    #expect(configuration.supportMarginScale == 0.5)
+    #expect(configuration.exemplarMinimumPixels == 64)
+    #expect(configuration.patchSize == 7)
+    #expect(configuration.exemplarReach == 2)
+    #expect(configuration.exemplarMinimumReach == 48)
   }
 }
