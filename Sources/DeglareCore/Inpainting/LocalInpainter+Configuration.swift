@@ -95,6 +95,9 @@ extension LocalInpainter {
     /// How many times at most the support is narrowed and the glare estimated again over it (each
     /// round costs about one estimate; it stops early once the support no longer shrinks).
     public var evidenceRounds: Int = 3
+    /// A round happens only if the support keeps less than this fraction of the mask it narrows:
+    /// a tight mask (nearly all glare) keeps its first estimate, at a third of the cost.
+    public var narrowing: Double = 0.97
     /// The support is grown by this many full-resolution pixels (the user's own margin around
     /// the visible glare is usually about this).
     public var supportMargin: Int = 4

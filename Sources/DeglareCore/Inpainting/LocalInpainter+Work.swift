@@ -110,7 +110,10 @@ struct Work {
         glare: glare, inside: support,
         opaque: unexplainedClipping(glare: glare, prediction: prediction, within: support),
         components: components, width: width, height: height, configuration: configuration, factor: factor)
-      guard next != support else { break }
+      // A support that keeps nearly all of the mask (a tight mask) is not worth another estimate.
+      let kept = next.reduce(0) { $0 + ($1 ? 1 : 0) }
+      let before = support.reduce(0) { $0 + ($1 ? 1 : 0) }
+      guard Double(kept) < configuration.narrowing * Double(before) else { break }
       support = next
       guard support.contains(true) else { break }
       components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
