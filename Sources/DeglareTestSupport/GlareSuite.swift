@@ -188,7 +188,7 @@ public enum GlareSuite {
   }
 
   /// A 64-bit FNV-1a hash of `text`, to give each family its own random stream.
-  static func salt(_ text: String) -> UInt64 {
+  public static func salt(_ text: String) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
     return hash

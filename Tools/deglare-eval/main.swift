@@ -7,9 +7,10 @@
 //
 //   deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value ...]
 //   deglare-eval --timing WxH [--set key=value ...]
-//   deglare-eval --suite OUTDIR [--split tune|heldout] [--paintings DIR] [--quick] [--only NAME] [--methods auto,...] [--set key=value ...]
-//     (the issue-13 families, see Suite.swift; scored by Benchmarks/local_eval.py)
-//   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--set key=value ...]
+//   deglare-eval --suite OUTDIR [--split tune|heldout] [--paintings DIR] [--quick] [--only NAME,...]
+//     [--families tight,grown,glare-free,sign] [--crop WxH]
+//     (the local method's case folders, see Suite.swift; run and scored by Benchmarks/local_eval.py)
+//   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--methods auto,...] [--set key=value ...]
 //     (a real photo: each method's output; with the glare-free CLEAN, also PSNR inside the mask,
 //     e.g. the demo fixture and `python3 Fixtures/make_fixtures.py --clean DIR`)
 import DeglareCodecs
@@ -30,9 +31,7 @@ struct Options {
   var reference: String?
   var suite: String?
   var splits = SuiteSplit.allCases
-  var paintings = "../shared/paintings"
-  var quick = false
-  var only: String?
+  var suiteOptions = SuiteOptions()
   var methods = LocalMethod.allCases
   var configuration = LocalInpainter.Configuration()
 }
@@ -111,9 +110,18 @@ func parse(_ arguments: [String]) throws -> Options {
       let name = try value()
       guard let split = SuiteSplit(rawValue: name) else { throw UsageError(description: "unknown split \(name)") }
       options.splits = [split]
-    case "--paintings": options.paintings = try value()
-    case "--quick": options.quick = true
-    case "--only": options.only = try value()
+    case "--paintings": options.suiteOptions.paintings = try value()
+    case "--quick": options.suiteOptions.quick = true
+    case "--only": options.suiteOptions.only = try value()
+    case "--crop": (options.suiteOptions.width, options.suiteOptions.height) = try parseSize(try value())
+    case "--families":
+      options.suiteOptions.families = Set(
+        try value().split(separator: ",").map { name in
+          guard let family = GlareSuite.Family(rawValue: String(name)) else {
+            throw UsageError(description: "unknown family \(name)")
+          }
+          return family
+        })
     case "--methods":
       let names = try value()
       options.methods = try names.split(separator: ",").map { name in
@@ -249,9 +257,7 @@ do {
       image: imagePath, mask: maskPath, folder: folder, reference: options.reference, methods: options.methods,
       configuration: options.configuration)
   } else if let folder = options.suite {
-    try runSuite(
-      folder: folder, splits: options.splits, paintings: options.paintings, quick: options.quick,
-      only: options.only, methods: options.methods, configuration: options.configuration)
+    try runSuite(folder: folder, splits: options.splits, options: options.suiteOptions)
   } else if let size = options.timing {
     runTiming(size, configuration: options.configuration)
   } else if let folder = options.outputFolder {
