@@ -77,6 +77,10 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "evidenceLevel": configuration.evidenceLevel = value
   case "traceLevel": configuration.traceLevel = value
   case "evidenceRounds": configuration.evidenceRounds = Int(value)
+  case "evidenceContrast": configuration.evidenceContrast = value
+  case "confidentQuantile": configuration.confidentQuantile = value
+  case "structureReach": configuration.structureReach = value
+  case "opaqueEvidence": configuration.opaqueEvidence = value
   case "supportMargin": configuration.supportMargin = Int(value)
   case "supportMarginScale": configuration.supportMarginScale = value
   case "exemplarMinimumPixels": configuration.exemplarMinimumPixels = Int(value)

@@ -104,8 +104,15 @@ struct Work {
     // Each round keeps the glare where the last estimate shows one and estimates it again with
     // the rest known: a closer prediction, so a tighter and truer support, until it stops
     // shrinking. Clipping that an estimate does not explain is evidence by itself: paint is gone.
-    var support = inside
-    for _ in 0..<max(configuration.evidenceRounds, 1) {
+    // Parts whose glare does not stand out from the paint's own structure are left as they are.
+    var support = GlareEvidence.confident(
+      glare: glare, observed: planes, inside: inside,
+      opaque: unexplainedClipping(glare: glare, prediction: prediction, within: inside), components: components,
+      configuration: configuration, factor: factor)
+    if support != inside && support.contains(true) {
+      components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
+    }
+    for _ in 0..<max(configuration.evidenceRounds, 1) where support.contains(true) {
       let next = GlareEvidence.support(
         glare: glare, inside: support,
         opaque: unexplainedClipping(glare: glare, prediction: prediction, within: support),

@@ -7,7 +7,11 @@ import Testing
 @Suite("LocalInpainter evidence before subtraction")
 struct GlareEvidenceTests {
   /// Evidence switched off: every mask pixel is taken to hold glare (the behaviour before).
-  static let noEvidence = LocalInpainter.Configuration(evidenceLevel: 0, traceLevel: -1)
+  static let noEvidence: LocalInpainter.Configuration = {
+    var configuration = LocalInpainter.Configuration(evidenceLevel: 0, traceLevel: -1)
+    configuration.evidenceContrast = 0
+    return configuration
+  }()
 
   /// Mean absolute change of the colour samples of the mask's pixels, in levels.
   static func meanChange(_ a: ImageBuffer, _ b: ImageBuffer, mask: Mask) -> Double {
@@ -52,6 +56,23 @@ struct GlareEvidenceTests {
       #expect(GlareMetrics.outsideIdentical(result, image, mask: mask))
     }
     #expect(changes.allSatisfy { $0 < 3.5 }, "mean change \(changes) levels")
+  }
+
+  @Test("with the structure test on, busy glare-free paint the prediction misses is left alone")
+  func structureTest() {
+    var gated = LocalInpainter.Configuration()
+    gated.evidenceContrast = 2
+    for seed in UInt64(3)...4 {
+      // Paint of another colour enclosed by the mask reads as glare without the test.
+      let (image, mask) = Self.glareFree(seed: seed)
+      let plain = LocalInpainter.repaint(image, mask: mask, method: .auto)
+      let before = Self.meanChange(plain, image, mask: mask)
+      #expect(before > 2, "seed \(seed): \(before) levels without the test")
+      let result = LocalInpainter.repaint(image, mask: mask, method: .auto, configuration: gated)
+      let after = Self.meanChange(result, image, mask: mask)
+      #expect(after <= 2, "seed \(seed): \(after) levels with the test")
+      #expect(GlareMetrics.outsideIdentical(result, image, mask: mask))
+    }
   }
 
   @Test("a glare-free mask is reported unchanged and its pixels kept bit for bit")
