@@ -105,10 +105,13 @@ struct Work {
     // the rest known: a closer prediction, so a tighter and truer support, until it stops
     // shrinking. Clipping that an estimate does not explain is evidence by itself: paint is gone.
     // Parts whose glare does not stand out from the paint's own structure are left as they are.
-    var support = GlareEvidence.confident(
-      glare: glare, observed: planes, inside: inside,
-      opaque: unexplainedClipping(glare: glare, prediction: prediction, within: inside), components: components,
-      configuration: configuration, factor: factor)
+    var support = inside
+    if configuration.evidenceContrast > 0 {
+      support = GlareEvidence.confident(
+        glare: glare, observed: planes, inside: inside,
+        opaque: unexplainedClipping(glare: glare, prediction: prediction, within: inside), components: components,
+        configuration: configuration, factor: factor)
+    }
     if support != inside && support.contains(true) {
       components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
     }
