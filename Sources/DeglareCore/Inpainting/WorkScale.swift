@@ -21,7 +21,7 @@ struct WorkScale {
     let channels = image.layout.colorChannelCount
     var planes = ColorPlanes(width: width, height: height, channels: channels)
     var counts = [Float](repeating: 0, count: width * height)
-    let table = SRGBTransfer.decodeTable(depth: image.bitDepth, linear: linear)
+    let table = SRGB.decodeTable(depth: image.bitDepth, linear: linear)
     for y in 0..<area.height {
       let row = (y / factor) * width
       for x in 0..<area.width {
@@ -90,7 +90,7 @@ struct WorkScale {
       fill: [Bool](repeating: false, count: count))
     guard !estimate.glare.isEmpty else { return outcome }
     let linear = configuration.linearLight
-    let table = SRGBTransfer.decodeTable(depth: image.bitDepth, linear: linear)
+    let table = SRGB.decodeTable(depth: image.bitDepth, linear: linear)
     let maxValue = Float(image.bitDepth.maxValue)
     // Large unexplained clipped parts are synthesised from patches; small ones take the membrane.
     var synthesise = [Bool](repeating: false, count: count)
@@ -132,7 +132,7 @@ struct WorkScale {
           continue
         }
         for k in 0..<channels {
-          let encoded = linear ? SRGBTransfer.encode(values[k]) : values[k]
+          let encoded = linear ? SRGB.encode(values[k]) : values[k]
           result.setSample(
             x: area.x + x, y: area.y + y, channel: k, Int(min(max(encoded * maxValue + 0.5, 0), maxValue)))
         }
