@@ -145,10 +145,20 @@ public actor RemovalSession {
       throw error
     }
     try PreparedOutput.publishAll(prepared)
-    let summary = RemovalSummary(
+    var summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
       provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes,
       record: record.map { _ in RepairRecord.path(for: output.path) }, savedMask: record?.inputs.savedMask?.path)
+    // The local method works on the crop at its own size: its region boxes move by the crop's origin.
+    if plan.isNativeSize {
+      summary.regions = edit.regions.map { region in
+        var moved = region
+        moved.box = PixelRect(
+          x: region.box.x + plan.crop.x, y: region.box.y + plan.crop.y, width: region.box.width,
+          height: region.box.height)
+        return moved
+      }
+    }
     let result = RemovalResult(summary: summary, generation: started)
     lastResult = result
     return result

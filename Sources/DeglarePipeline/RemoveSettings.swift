@@ -49,7 +49,7 @@ public struct OutputSettings: Sendable {
 }
 
 /// What a removal did, for the summary (`--json` keys: output, crop, upload_size, provider,
-/// model or method, seconds, usage).
+/// model or method, seconds, usage, regions).
 public struct RemovalSummary: Sendable {
   /// The written file.
   public var output: String
@@ -73,6 +73,9 @@ public struct RemovalSummary: Sendable {
   public var record: String?
   /// The mask file written with the output (`--save-mask`, or `--mask auto`'s), if any.
   public var savedMask: String?
+  /// What the local method did per connected part of the mask (subtract, fill or unchanged),
+  /// boxes in canonical coordinates; empty for remote providers.
+  public var regions: [LocalRegion] = []
 }
 
 extension RemovalSummary {

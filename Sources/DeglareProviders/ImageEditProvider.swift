@@ -44,11 +44,14 @@ public struct EditResult: Sendable {
   public var bytesReceived: Int
   /// Notes for the user (an unknown model id mapped to its family, a retry after a rate limit).
   public var notes: [String]
+  /// What the local method did per connected part of the mask, in the coordinates of the image
+  /// it was given (the crop); empty for remote providers.
+  public var regions: [LocalRegion]
 
   /// Creates a result.
   public init(
     image: ImageBuffer, model: String, usage: JSONValue? = nil, bytesSent: Int = 0, bytesReceived: Int = 0,
-    notes: [String] = []
+    notes: [String] = [], regions: [LocalRegion] = []
   ) {
     self.image = image
     self.model = model
@@ -56,6 +59,7 @@ public struct EditResult: Sendable {
     self.bytesSent = bytesSent
     self.bytesReceived = bytesReceived
     self.notes = notes
+    self.regions = regions
   }
 }
 

@@ -82,6 +82,14 @@ extension SyntheticGlare {
   /// An exit sign's reflection: a green box bright enough to clip the green channel, white
   /// "EXIT"-like letters that clip every channel, slightly defocused, with a faint green glow.
   static func exitSign(_ glare: inout [[Double]], width: Int, height: Int, random: inout SeededGenerator) {
+    sign(&glare, width: width, height: height, colour: [0.08, 1.0, 0.3], random: &random)
+  }
+
+  /// A lit sign's reflection of `colour` (linear RGB at full strength; its strongest channel
+  /// clips), with white letters that clip every channel, slightly defocused, with a faint glow.
+  static func sign(
+    _ glare: inout [[Double]], width: Int, height: Int, colour: [Double], random: inout SeededGenerator
+  ) {
     let s = Double(max(width, height)) / 640
     let boxWidth = random.uniform(70...110) * s
     let boxHeight = boxWidth * 0.38
@@ -109,7 +117,6 @@ extension SyntheticGlare {
           ))
       }
     }
-    let green = [0.08, 1.0, 0.3]
     let blur = 1.2 * s
     let glow = 6 * s
     for y in 0..<height {
@@ -129,7 +136,7 @@ extension SyntheticGlare {
           letters = max(letters, min(max((stroke / 2 - d) / blur + 0.5, 0), 1))
         }
         let p = y * width + x
-        add(&glare, at: p, colour: green, amount: body)
+        add(&glare, at: p, colour: colour, amount: body)
         add(&glare, at: p, colour: [1, 1, 1], amount: 1.6 * letters)
       }
     }

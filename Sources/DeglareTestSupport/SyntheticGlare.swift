@@ -68,15 +68,36 @@ public enum SyntheticGlare {
     kind: GlareKind, seed: UInt64, width: Int, height: Int, glare: [[Double]], maskGrowth: Double,
     linearLight: Bool = true
   ) -> SyntheticGlareCase {
-    precondition(glare.count == 3 && glare.allSatisfy { $0.count == width * height })
     let painting = SyntheticPainting.planes(width: width, height: height, seed: seed)
+    var clean = [UInt8](repeating: 0, count: width * height * 3)
+    for p in 0..<(width * height) {
+      for c in 0..<3 { clean[p * 3 + c] = UInt8((painting[c][p] * 255).rounded()) }
+    }
+    return composite(
+      kind: kind, seed: seed, clean: ImageBuffer(width: width, height: height, layout: .rgb, samples: clean),
+      glare: glare, maskGrowth: maskGrowth, linearLight: linearLight)
+  }
+
+  /// Any 8-bit RGB picture (a painting scan) with a given glare field added, and the user's mask.
+  /// - Parameters:
+  ///   - clean: the picture without glare (8-bit RGB).
+  ///   - glare: three planes (`y * width + x`) of added light, 1 = the sensor's maximum.
+  ///   - maskGrowth: how far, in pixels, the mask reaches beyond the visible glare.
+  ///   - linearLight: add in linear light (true) or to the sRGB-encoded values.
+  public static func composite(
+    kind: GlareKind, seed: UInt64, clean image: ImageBuffer, glare: [[Double]], maskGrowth: Double,
+    linearLight: Bool = true
+  ) -> SyntheticGlareCase {
+    let width = image.width
+    let height = image.height
+    precondition(image.layout == .rgb && image.bitDepth == .eight)
+    precondition(glare.count == 3 && glare.allSatisfy { $0.count == width * height })
     let count = width * height
-    var clean = [UInt8](repeating: 0, count: count * 3)
+    let clean = image.samples8
     var glared = [UInt8](repeating: 0, count: count * 3)
     for p in 0..<count {
       for c in 0..<3 {
-        let encodedClean = (painting[c][p] * 255).rounded() / 255
-        clean[p * 3 + c] = UInt8(encodedClean * 255)
+        let encodedClean = Double(clean[p * 3 + c]) / 255
         let sum: Double
         if linearLight {
           sum = encode(min(decode(encodedClean) + glare[c][p], 1))
@@ -91,7 +112,7 @@ public enum SyntheticGlare {
     let maskValues = grow(visible, width: width, height: height, radius: maskGrowth).map { $0 ? UInt8(255) : 0 }
     return SyntheticGlareCase(
       kind: kind, seed: seed,
-      clean: ImageBuffer(width: width, height: height, layout: .rgb, samples: clean),
+      clean: image,
       glared: ImageBuffer(width: width, height: height, layout: .rgb, samples: glared),
       mask: Mask(width: width, height: height, values: maskValues))
   }

@@ -29,7 +29,7 @@ import Testing
       #expect(outcome.status == 0, "\(outcome.stderr)")
       for key in [
         "\"output\":", "\"crop\":[", "\"upload_size\":[", "\"provider\":\"local\"", "\"method\":\"auto\"",
-        "\"seconds\":",
+        "\"seconds\":", "\"regions\":[{\"box\":[", "\"action\":\"subtract\"", "\"glare_peak\":",
       ] {
         #expect(outcome.stdout.contains(key), "\(key) missing from \(outcome.stdout)")
       }
@@ -53,6 +53,7 @@ import Testing
         ["remove", input, "--mask", Self.mask], environment: ProcessRunner.cleanEnvironment(home: dir))
       #expect(first.status == 0, "\(first.stderr)")
       #expect(first.stderr.contains("wrote \(dir)/photo.deglared.png"))
+      #expect(first.stderr.contains("px: glare subtracted"), "\(first.stderr)")
       // Existing output without --force: 73, nothing changes.
       let again = try await ProcessRunner.run(
         ["remove", input, "--mask", Self.mask], environment: ProcessRunner.cleanEnvironment(home: dir))

@@ -7,7 +7,10 @@
 //
 //   deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value ...]
 //   deglare-eval --timing WxH [--set key=value ...]
-//   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--set key=value ...]
+//   deglare-eval --suite OUTDIR [--split tune|heldout] [--paintings DIR] [--quick] [--only NAME,...]
+//     [--families tight,grown,glare-free,sign] [--crop WxH]
+//     (the local method's case folders, see Suite.swift; run and scored by Benchmarks/local_eval.py)
+//   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--methods auto,...] [--set key=value ...]
 //     (a real photo: each method's output; with the glare-free CLEAN, also PSNR inside the mask,
 //     e.g. the demo fixture and `python3 Fixtures/make_fixtures.py --clean DIR`)
 import DeglareCodecs
@@ -26,6 +29,10 @@ struct Options {
   var timing: (Int, Int)?
   var apply: (image: String, mask: String, folder: String)?
   var reference: String?
+  var suite: String?
+  var splits = SuiteSplit.allCases
+  var suiteOptions = SuiteOptions()
+  var methods = LocalMethod.allCases
   var configuration = LocalInpainter.Configuration()
 }
 
@@ -64,6 +71,22 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "maximumSigma": configuration.maximumSigma = value
   case "alongRangeRelative": configuration.alongRangeRelative = value
   case "alongRangeFloor": configuration.alongRangeFloor = value
+  case "workUnknowns": configuration.workUnknowns = Int(value)
+  case "workHalfWidth": configuration.workHalfWidth = value
+  case "largestWorkScale": configuration.largestWorkScale = Int(value)
+  case "evidenceLevel": configuration.evidenceLevel = value
+  case "traceLevel": configuration.traceLevel = value
+  case "evidenceRounds": configuration.evidenceRounds = Int(value)
+  case "evidenceContrast": configuration.evidenceContrast = value
+  case "confidentQuantile": configuration.confidentQuantile = value
+  case "structureReach": configuration.structureReach = value
+  case "opaqueEvidence": configuration.opaqueEvidence = value
+  case "supportMargin": configuration.supportMargin = Int(value)
+  case "supportMarginScale": configuration.supportMarginScale = value
+  case "exemplarMinimumPixels": configuration.exemplarMinimumPixels = Int(value)
+  case "patchSize": configuration.patchSize = Int(value)
+  case "exemplarReach": configuration.exemplarReach = value
+  case "exemplarMinimumReach": configuration.exemplarMinimumReach = Int(value)
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }
@@ -86,6 +109,31 @@ func parse(_ arguments: [String]) throws -> Options {
     case "--set": try apply(try value(), to: &options.configuration)
     case "--apply": options.apply = (try value(), try value(), try value())
     case "--reference": options.reference = try value()
+    case "--suite": options.suite = try value()
+    case "--split":
+      let name = try value()
+      guard let split = SuiteSplit(rawValue: name) else { throw UsageError(description: "unknown split \(name)") }
+      options.splits = [split]
+    case "--paintings": options.suiteOptions.paintings = try value()
+    case "--quick": options.suiteOptions.quick = true
+    case "--only": options.suiteOptions.only = try value()
+    case "--crop": (options.suiteOptions.width, options.suiteOptions.height) = try parseSize(try value())
+    case "--families":
+      options.suiteOptions.families = Set(
+        try value().split(separator: ",").map { name in
+          guard let family = GlareSuite.Family(rawValue: String(name)) else {
+            throw UsageError(description: "unknown family \(name)")
+          }
+          return family
+        })
+    case "--methods":
+      let names = try value()
+      options.methods = try names.split(separator: ",").map { name in
+        guard let method = LocalMethod(rawValue: String(name)) else {
+          throw UsageError(description: "unknown method \(name)")
+        }
+        return method
+      }
     default: options.outputFolder = arguments[index]
     }
     index += 1
@@ -132,7 +180,7 @@ func runTiming(_ size: (Int, Int), configuration: LocalInpainter.Configuration) 
 }
 
 func runApply(
-  image imagePath: String, mask maskPath: String, folder: String, reference: String?,
+  image imagePath: String, mask maskPath: String, folder: String, reference: String?, methods: [LocalMethod],
   configuration: LocalInpainter.Configuration
 ) throws {
   let image = try ImageFile.read(imagePath).image
@@ -142,7 +190,7 @@ func runApply(
     print("none: PSNR in mask \(String(format: "%.2f", psnrInside(image, clean, mask: mask))) dB")
   }
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  for method in LocalMethod.allCases {
+  for method in methods {
     var result = image
     let time = measure {
       result = LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration)
@@ -210,8 +258,10 @@ do {
   let options = try parse(Array(CommandLine.arguments.dropFirst()))
   if let (imagePath, maskPath, folder) = options.apply {
     try runApply(
-      image: imagePath, mask: maskPath, folder: folder, reference: options.reference,
+      image: imagePath, mask: maskPath, folder: folder, reference: options.reference, methods: options.methods,
       configuration: options.configuration)
+  } else if let folder = options.suite {
+    try runSuite(folder: folder, splits: options.splits, options: options.suiteOptions)
   } else if let size = options.timing {
     runTiming(size, configuration: options.configuration)
   } else if let folder = options.outputFolder {

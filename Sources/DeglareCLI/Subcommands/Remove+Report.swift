@@ -83,6 +83,7 @@ extension RemoveCommand {
       if let aspect = summary.aspectName { members.append(("aspect_ratio", .string(aspect))) }
       if let usage = summary.usage { members.append(("usage", usage)) }
       if !summary.notes.isEmpty { members.append(("notes", .array(summary.notes.map(JSONValue.string)))) }
+      if !summary.regions.isEmpty { members.append(("regions", .array(summary.regions.map(\.json)))) }
       console.print(JSONValue.object(members).text)
       return
     }
@@ -95,6 +96,7 @@ extension RemoveCommand {
       "  crop \(crop.width)x\(crop.height) at (\(crop.x), \(crop.y)), sent as \(summary.uploadSize)"
         + (summary.aspectName.map { " (\($0))" } ?? ""))
     if let usage = summary.usage { console.printError("  usage \(usage.text)") }
+    for line in LocalRegion.summaryLines(summary.regions) { console.printError("  \(line)") }
     for note in summary.notes { console.printError("  note: \(note)") }
     if let savedMask = summary.savedMask { console.printError("wrote \(savedMask) (the mask used)") }
     if let record = summary.record { console.printError("wrote \(record) (the repair record)") }

@@ -43,6 +43,9 @@ enum GlareSubtraction {
   /// glare is continued from its neighbours instead of averaged from its own residuals.
   static let minimumSupport: Float = 0.05
 
+  /// The most a glare colour (a unit vector) may take from one channel.
+  static let maximumNegative: Float = 0.15
+
   /// A partly clipped pixel votes only if its unclipped channels carry at least this fraction
   /// of the glare colour's energy (a unit vector's squared components summed).
   static let minimumCarried: Float = 0.2
@@ -67,6 +70,7 @@ enum GlareSubtraction {
     var glare: [[Float]] = []
     var prediction = MaskValues(pixels: [], values: [], channels: 0)
     for pass in 0..<max(configuration.guidePasses, 1) {
+      if pass > 0 && solver.cancellation.isCancelled() { break }
       prediction = MaskValues(pixels: [], values: [], channels: 0)
       do {
         var alternate: [[Float]]? = nil
@@ -305,6 +309,19 @@ enum GlareSubtraction {
       }
       norm = norm.squareRoot()
       for k in 0..<channels { direction[k][a] = norm > 1e-6 && sum > 0 ? direction[k][a] / norm : neutral }
+      // Added light takes at most a little from a channel (a camera's colour matrix): a mean
+      // that takes more (paint of another colour than predicted, cyan where brown was expected)
+      // is not a glare colour, so its negative part is cut to that little.
+      var cut = false
+      for k in 0..<channels where direction[k][a] < -maximumNegative {
+        direction[k][a] = -maximumNegative
+        cut = true
+      }
+      guard cut else { continue }
+      var renorm: Float = 0
+      for k in 0..<channels { renorm += direction[k][a] * direction[k][a] }
+      renorm = renorm.squareRoot()
+      for k in 0..<channels { direction[k][a] /= renorm }
     }
     return direction
   }

@@ -76,6 +76,64 @@ extension LocalInpainter {
     /// one area per group of nearby parts: joining hundreds of specks' areas costs more than
     /// the memory it saves.
     public var maximumSeparateAreas: Int = 256
+    /// The glare layer is estimated on blocks of pixels when a work area's mask holds more than
+    /// this many pixels: the block side is the square root of the excess ratio (the cost then
+    /// follows the masked area, not the photo's resolution), at most `largestWorkScale`.
+    public var workUnknowns: Int = 15_000
+    /// A part of the mask stays at least this many blocks across in half-width (the block side
+    /// is at most its half-width divided by this): thin streaks keep their profile.
+    public var workHalfWidth: Double = 12
+    /// Largest block side, in pixels.
+    public var largestWorkScale: Int = 8
+    /// Evidence of glare: a connected part of the first glare estimate counts only if it reaches
+    /// this much added light somewhere (linear light, Euclidean over the channels). Below it, a
+    /// lift is within what a wrong prediction of the paint gives on glare-free paint.
+    public var evidenceLevel: Double
+    /// A part with evidence is followed outward while its estimate stays above this (its faint
+    /// flanks; lower, a generous mask's first estimate spills into the clean margin).
+    public var traceLevel: Double
+    /// How many times at most the support is narrowed and the glare estimated again over it (each
+    /// round costs about one estimate; it stops early once the support no longer shrinks).
+    public var evidenceRounds: Int = 3
+    /// A round happens only if the support keeps less than this fraction of the mask it narrows:
+    /// a tight mask (nearly all glare) keeps its first estimate, at a third of the cost.
+    public var narrowing: Double = 0.97
+    /// The support is grown by this many full-resolution pixels (the user's own margin around
+    /// the visible glare is usually about this).
+    public var supportMargin: Int = 4
+    /// Or by this many glare sigmas, if more (a soft glare's flanks reach further).
+    public var supportMarginScale: Double = 0.5
+    /// A part of the mask is repaired only if its estimated glare (at ``confidentQuantile``)
+    /// reaches this many times the variety (standard deviation) of the paint around it (see
+    /// ``GlareEvidence/confident(glare:observed:inside:opaque:components:configuration:factor:)``):
+    /// below, a wrong prediction of the paint would be as large as the glare, so the part is
+    /// left as it is. 0 (the default) turns the test off. Measured on `Benchmarks/local_eval.sh`
+    /// (real painting crops, tuning part): 2 takes the change of glare-free paint under a mask
+    /// from 22.7 to 3.3 levels and keeps PSNR in tight masks on real paint (17.8 -> 18.2 dB), but
+    /// costs 7 dB in tight masks on the procedural paintings (32.0 -> 24.7 dB), whose faint
+    /// veils over hard-edged shapes it refuses; off until a test tells the two apart.
+    public var evidenceContrast: Double = 0
+    /// Which quantile of a part's estimated glare is compared with the variety around it (high:
+    /// a grown mask's clean ring does not dilute it).
+    public var confidentQuantile: Double = 0.9
+    /// A part of the mask whose pixels are at least this fraction opaque (clipping the first
+    /// estimate does not explain) is repaired whatever its glare: its paint is gone. Below, its
+    /// clipped pixels are as likely white paint, and the part is judged by its glare.
+    public var opaqueEvidence: Double = 0.25
+    /// Unmasked pixels within this many full-resolution pixels of a part measure the variety of
+    /// its surroundings.
+    public var structureReach: Double = 5
+    /// Unexplained clipped parts of at least this many pixels are synthesised from the
+    /// surrounding paint's patches (``ExemplarFill``); smaller ones (a blown speck) take the
+    /// membrane, which is exact enough there.
+    public var exemplarMinimumPixels: Int = 64
+    /// Side of the square patches the exemplar synthesis compares, in pixels (odd).
+    public var patchSize: Int = 7
+    /// The exemplar synthesis copies patches from within this many times the hole's larger side
+    /// around it (at least `exemplarMinimumReach` pixels).
+    public var exemplarReach: Double = 2
+    /// Smallest reach of the exemplar search, in pixels.
+    public var exemplarMinimumReach: Int = 48
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(
@@ -86,7 +144,8 @@ extension LocalInpainter {
       glareColourScale: Double = 4, predictionMismatch: Double = 0.02, colourMismatch: Double = 0.03,
       alongScale: Double = 1, minimumElongation: Double = 2.5, orientationScale: Double = 2, minimumSigma: Double = 1.5,
       maximumSigma: Double = 64,
-      alongRangeRelative: Double = 0.3, alongRangeFloor: Double = 0.01
+      alongRangeRelative: Double = 0.3, alongRangeFloor: Double = 0.01, evidenceLevel: Double = 0.03,
+      traceLevel: Double = 0.01
     ) {
       self.linearLight = linearLight
       self.clipLevel = clipLevel
@@ -108,6 +167,8 @@ extension LocalInpainter {
       self.maximumSigma = maximumSigma
       self.alongRangeRelative = alongRangeRelative
       self.alongRangeFloor = alongRangeFloor
+      self.evidenceLevel = evidenceLevel
+      self.traceLevel = traceLevel
     }
   }
 }

@@ -1,12 +1,71 @@
 import Foundation
 
-/// One repaint in progress: the work area's planes, its mask and scales.
+// One work area's repair. The glare layer is smooth, so it is estimated at a reduced scale (blocks
+// of `factor` x `factor` pixels, averaged in linear light) when the mask is large: the cost then
+// follows the masked area divided by factor squared, and only the final subtraction and any
+// synthesis run at full resolution. On small masks the factor is 1 and every step is exact.
+
+extension LocalInpainter {
+  /// Repairs the mask's pixels within `area` (which holds the whole of every mask part it
+  /// touches, with its margin), reading `image` and writing `result`, and records what it did.
+  static func repair(
+    _ image: ImageBuffer, into result: inout ImageBuffer, mask: Mask, area: PixelRect, method: LocalMethod,
+    configuration: Configuration, reports: inout RegionReports, cancellation: RepairCancellation
+  ) throws(RepairCancelled) {
+    let fullInside = insidePixels(of: mask, in: area)
+    // With no unmasked pixel at all there is nothing to predict the paint from.
+    guard fullInside.contains(false) else { return }
+    if method == .fill {
+      try ExemplarFill.fill(
+        &result, region: fullInside, in: area, mask: mask, configuration: configuration, cancellation: cancellation)
+      reports.record(area: area, inside: fullInside, state: fullInside.map { $0 ? 3 : 0 })
+      return
+    }
+    let scale = WorkScale(area: area, factor: workScale(of: fullInside, area: area, configuration: configuration))
+    let planes = scale.planes(of: image, linear: configuration.linearLight)
+    let inside = scale.inside(fullInside)
+    guard inside.contains(false) else { return }
+    var solver = MembraneSolver.Configuration()
+    solver.cancellation = cancellation
+    let work = Work(
+      planes: planes, inside: inside, clipped: scale.clippedChannels(of: image, configuration: configuration),
+      configuration: configuration, solver: solver, factor: scale.factor)
+    let estimate = try work.estimate(fillClipped: method == .auto)
+    try cancellation.check()
+    let outcome = scale.write(estimate, image: image, into: &result, inside: fullInside, configuration: configuration)
+    reports.record(area: area, inside: fullInside, state: outcome.state, peaks: outcome.peaks)
+    guard outcome.fill.contains(true) else { return }
+    try ExemplarFill.fill(
+      &result, region: outcome.fill, in: area, mask: mask, configuration: configuration, cancellation: cancellation)
+  }
+
+  /// The reduction factor of a work area: 1 for small masks, larger when the mask holds more
+  /// than ``Configuration/workUnknowns`` pixels, but never so large that a part of the mask
+  /// would be less than ``Configuration/workHalfWidth`` blocks across.
+  static func workScale(of inside: [Bool], area: PixelRect, configuration: Configuration) -> Int {
+    let count = inside.reduce(0) { $0 + ($1 ? 1 : 0) }
+    let byCount = Int((Double(count) / Double(max(configuration.workUnknowns, 1))).squareRoot().rounded(.up))
+    guard byCount > 1 else { return 1 }
+    // The thinnest sizeable part's half-width: twice the mean distance of its pixels to the outside.
+    let distance = DistanceTransform.distance(to: inside.map { !$0 }, width: area.width, height: area.height)
+    var sum = 0.0
+    for p in 0..<distance.count where inside[p] { sum += Double(distance[p]) }
+    let halfWidth = 2 * sum / Double(max(count, 1))
+    let byWidth = Int(halfWidth / configuration.workHalfWidth)
+    return max(1, min(byCount, byWidth, configuration.largestWorkScale))
+  }
+}
+
+/// One estimate in progress, at the work scale: the area's planes, its mask and clipping.
 struct Work {
   let planes: ColorPlanes
   let inside: [Bool]
-  let components: MaskComponents
+  /// Per colour channel, the pixels where that channel is clipped, grown.
+  let clipped: [[Bool]]
   let configuration: LocalInpainter.Configuration
-  let solver = MembraneSolver.Configuration()
+  let solver: MembraneSolver.Configuration
+  /// Full-resolution pixels per work pixel along each axis.
+  let factor: Int
 
   /// The clip level as a plane value.
   var clipThreshold: Float {
@@ -14,71 +73,118 @@ struct Work {
     return configuration.linearLight ? SRGB.decode(level) : level
   }
 
-  /// For each colour channel, the pixels where that channel is clipped, grown by `clipGrowth`.
-  var clippedChannels: [[Bool]] {
-    let threshold = clipThreshold
-    return planes.planes.map { plane in
-      let clipped = plane.map { $0 >= threshold }
-      guard configuration.clipGrowth > 0 && clipped.contains(true) else { return clipped }
-      let distance = DistanceTransform.distance(to: clipped, width: planes.width, height: planes.height)
-      let growth = Float(configuration.clipGrowth)
-      return distance.map { $0 <= growth }
-    }
+  /// The glare estimate at the work scale, after the evidence test.
+  struct Estimate {
+    /// Per plane, the glare to subtract (0 off the support).
+    var glare: [[Float]]
+    /// Work pixels where glare was found (a subset of the mask).
+    var support: [Bool]
+    /// Work pixels whose paint is gone: every channel is synthesised.
+    var fillAll: [Bool]
+    /// Per plane, the pixels whose clipped channel is filled from `filled` (the others keep their
+    /// subtracted paint); nil when nothing is clipped.
+    var channelFilled: [[Bool]]?
+    /// The subtracted planes with the clipped channels (and `fillAll` pixels) filled by the
+    /// membrane.
+    var filled: [[Float]]?
   }
 
-  /// Subtracts the estimated glare layer inside the mask; with `fillClipped`, each channel's
-  /// clipped pixels are then filled from that channel's subtracted result and surroundings (the
-  /// channels that still hold paint keep it).
-  func subtract(fillClipped: Bool) -> ColorPlanes {
-    let clipped = clippedChannels
-    var reliable = [Bool](repeating: true, count: planes.pixelCount)
-    for channel in clipped {
-      for p in 0..<channel.count where channel[p] { reliable[p] = false }
-    }
-    let (glare, prediction) = GlareSubtraction.glareLayer(
+  /// Estimates the glare over the whole mask, keeps it only where ``GlareEvidence`` finds the
+  /// photo shows one, and estimates it again over that support alone (every other pixel is then
+  /// known paint). With `fillClipped`, clipped pixels whose clipping the estimate does not explain
+  /// are marked for synthesis and explained ones get their clipped channels filled.
+  func estimate(fillClipped: Bool) throws(RepairCancelled) -> Estimate {
+    let width = planes.width
+    let height = planes.height
+    var components = MaskComponents(inside: inside, width: width, height: height, configuration: configuration)
+    var (glare, prediction) = GlareSubtraction.glareLayer(
       observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
-    var result = planes
-    for k in 0..<result.planes.count {
-      for p in 0..<result.pixelCount where inside[p] {
-        result.planes[k][p] = max(result.planes[k][p] - glare[k][p], 0)
-      }
+    try solver.cancellation.check()
+    // Each round keeps the glare where the last estimate shows one and estimates it again with
+    // the rest known: a closer prediction, so a tighter and truer support, until it stops
+    // shrinking. Clipping that an estimate does not explain is evidence by itself: paint is gone.
+    // Parts whose glare does not stand out from the paint's own structure are left as they are.
+    var support = inside
+    if configuration.evidenceContrast > 0 {
+      support = GlareEvidence.confident(
+        glare: glare, observed: planes, inside: inside,
+        opaque: unexplainedClipping(glare: glare, prediction: prediction, within: inside), components: components,
+        configuration: configuration, factor: factor)
     }
-    guard fillClipped else { return result }
+    if support != inside && support.contains(true) {
+      components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
+    }
+    for _ in 0..<max(configuration.evidenceRounds, 1) where support.contains(true) {
+      let next = GlareEvidence.support(
+        glare: glare, inside: support,
+        opaque: unexplainedClipping(glare: glare, prediction: prediction, within: support),
+        components: components, width: width, height: height, configuration: configuration, factor: factor)
+      // A support that keeps nearly all of the mask (a tight mask) is not worth another estimate.
+      let kept = next.reduce(0) { $0 + ($1 ? 1 : 0) }
+      let before = support.reduce(0) { $0 + ($1 ? 1 : 0) }
+      guard Double(kept) < configuration.narrowing * Double(before) else { break }
+      support = next
+      guard support.contains(true) else { break }
+      components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
+      (glare, prediction) = GlareSubtraction.glareLayer(
+        observed: planes, inside: support, components: components, clipped: clipped, configuration: configuration,
+        solver: solver)
+      try solver.cancellation.check()
+    }
+    let empty = Estimate(
+      glare: [], support: support, fillAll: [Bool](repeating: false, count: inside.count), channelFilled: nil,
+      filled: nil)
+    guard support.contains(true) else { return empty }
+    var estimate = empty
+    estimate.glare = glare
+    guard fillClipped else { return estimate }
     // A pixel whose clipping the estimate explains (predicted paint + glare reaches the clip
     // level in every clipped channel: bright paint under moderate glare) keeps its unclipped
     // channels' subtracted paint and only the clipped ones are filled. Clipping the estimate
-    // does not explain (an opaque exit sign, a blown core) means its glare there is unknown, so
-    // every channel is filled.
-    let threshold = clipThreshold
-    let explained = Float(configuration.explainedClipping)
-    var fillAll = [Bool](repeating: false, count: result.pixelCount)
-    for p in 0..<result.pixelCount where inside[p] && !reliable[p] {
-      let i = prediction.index(of: p)
-      for k in 0..<result.planes.count where clipped[k][p] {
-        if prediction.value(k, at: i) + glare[k][p] < explained * threshold { fillAll[p] = true }
+    // does not explain (an opaque exit sign, a blown core) means its paint is gone there, so
+    // every channel is synthesised.
+    guard clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] } }) else {
+      return estimate
+    }
+    let fillAll = unexplainedClipping(glare: glare, prediction: prediction, within: support)
+    var subtracted = planes
+    for k in 0..<subtracted.planes.count {
+      for p in 0..<subtracted.pixelCount where support[p] {
+        subtracted.planes[k][p] = max(subtracted.planes[k][p] - glare[k][p], 0)
       }
     }
-    for k in 0..<result.planes.count {
-      var known = [Bool](repeating: true, count: result.pixelCount)
-      var any = false
-      for p in 0..<known.count where inside[p] && (clipped[k][p] || fillAll[p]) {
-        known[p] = false
-        any = true
-      }
-      guard any else { continue }
-      var plane = [result.planes[k]]
-      MembraneSolver.fill(&plane, known: known, width: result.width, height: result.height, configuration: solver)
-      result.planes[k] = plane[0]
+    var channelFilled: [[Bool]] = []
+    for k in 0..<subtracted.planes.count {
+      var known = [Bool](repeating: true, count: subtracted.pixelCount)
+      for p in 0..<known.count where support[p] && (clipped[k][p] || fillAll[p]) { known[p] = false }
+      channelFilled.append(known.map { !$0 })
+      guard known.contains(false) else { continue }
+      var plane = [subtracted.planes[k]]
+      MembraneSolver.fill(&plane, known: known, width: width, height: height, configuration: solver)
+      subtracted.planes[k] = plane[0]
     }
-    return result
+    try solver.cancellation.check()
+    estimate.fillAll = fillAll
+    estimate.channelFilled = channelFilled
+    estimate.filled = subtracted.planes
+    return estimate
   }
 
-  /// Fills the whole mask from the surroundings.
-  func fillAll() -> ColorPlanes {
-    var result = planes
-    MembraneSolver.fill(
-      &result.planes, known: inside.map { !$0 }, width: result.width, height: result.height, configuration: solver)
+  /// The pixels of `within` with a clipped channel whose predicted paint plus glare stays below
+  /// ``LocalInpainter/Configuration/explainedClipping`` of the clip level: an opaque reflection
+  /// or a blown core, whose paint is gone (bright paint under moderate glare explains its
+  /// clipping, and keeps its unclipped channels).
+  func unexplainedClipping(glare: [[Float]], prediction: MaskValues, within: [Bool]) -> [Bool] {
+    let threshold = clipThreshold
+    let explained = Float(configuration.explainedClipping)
+    var result = [Bool](repeating: false, count: within.count)
+    for p in 0..<within.count where within[p] && clipped.contains(where: { $0[p] }) {
+      let i = prediction.index(of: p)
+      for k in 0..<clipped.count where clipped[k][p] {
+        if prediction.value(k, at: i) + glare[k][p] < explained * threshold { result[p] = true }
+      }
+    }
     return result
   }
 }

@@ -17,6 +17,12 @@ public enum LocalMethod: String, Sendable, CaseIterable {
 /// the mask are returned bit-identical. No randomness: the same input gives the same output. A
 /// mask that covers the whole image leaves it unchanged (there are no surroundings to learn the
 /// paint from).
+///
+/// Evidence comes before subtraction: the glare layer is first estimated over the whole mask,
+/// then kept only where the photo shows one (``GlareEvidence``), and estimated again with every
+/// other mask pixel treated as the paint it is; a part of the mask with no glare comes out
+/// unchanged. Where the paint is gone (clipped by an opaque or blown reflection) `auto` and
+/// `fill` synthesise it from the surrounding paint's patches (``ExemplarFill``).
 public enum LocalInpainter {
   /// Repaints the pixels of `image` inside `mask` with `method`.
   /// - Parameters:
@@ -28,38 +34,47 @@ public enum LocalInpainter {
   public static func repaint(
     _ image: ImageBuffer, mask: Mask, method: LocalMethod, configuration: Configuration = Configuration()
   ) -> ImageBuffer {
-    precondition(image.size == mask.size, "the mask must match the image")
-    guard let box = mask.insideBoundingBox else { return image }
-    // Room around the mask for the smoothing of its surroundings (the glare's own low-pass reads
-    // inside pixels only).
-    let margin = Int((3 * max(configuration.predictionSigma, configuration.guideSigma)).rounded(.up)) + 2
-    var result = image
-    for area in workAreas(of: mask, box: box, margin: margin, bounds: image.bounds, configuration: configuration) {
-      repaint(image, into: &result, mask: mask, area: area, method: method, configuration: configuration)
-    }
-    return result
+    // Never cancelled, so never thrown.
+    (try? repair(image, mask: mask, method: method, configuration: configuration))?.image ?? image
   }
 
-  /// Repaints the mask's pixels within `area` (which holds the whole of every mask part it
-  /// touches, with its margin), reading `image` and writing `result`.
-  static func repaint(
-    _ image: ImageBuffer, into result: inout ImageBuffer, mask: Mask, area: PixelRect, method: LocalMethod,
-    configuration: Configuration
-  ) {
-    let planes = ColorPlanes(image, rect: area, linear: configuration.linearLight)
-    let inside = insidePixels(of: mask, in: area)
-    // With no unmasked pixel at all there is nothing to predict the paint from.
-    guard inside.contains(false) else { return }
-    let components = MaskComponents(
-      inside: inside, width: area.width, height: area.height, configuration: configuration)
-    let work = Work(planes: planes, inside: inside, components: components, configuration: configuration)
-    let repainted: ColorPlanes
-    switch method {
-    case .subtract: repainted = work.subtract(fillClipped: false)
-    case .fill: repainted = work.fillAll()
-    case .auto: repainted = work.subtract(fillClipped: true)
+  /// Repaints the pixels of `image` inside `mask` with `method` and reports what it did where.
+  /// - Parameters:
+  ///   - image: the crop, any layout and depth.
+  ///   - mask: the same size; pixels with gray >= 128 are repainted.
+  ///   - method: subtract, fill or auto.
+  ///   - configuration: thresholds and scales (see ``Configuration``).
+  ///   - cancellation: asked between rows and iterations; once it says stop, the work ends
+  ///     within a row or an iteration and nothing is returned.
+  /// - Returns: the repaired image (same size, layout and depth) and one report per connected
+  ///   part of the mask.
+  /// - Throws: ``RepairCancelled`` when `cancellation` said stop.
+  public static func repair(
+    _ image: ImageBuffer, mask: Mask, method: LocalMethod, configuration: Configuration = Configuration(),
+    cancellation: RepairCancellation = .never
+  ) throws(RepairCancelled) -> LocalRepair {
+    precondition(image.size == mask.size, "the mask must match the image")
+    try cancellation.check()
+    guard let box = mask.insideBoundingBox else { return LocalRepair(image: image, regions: []) }
+    var result = image
+    var reports = RegionReports(mask: mask, box: box)
+    // A large mask may be worked on in blocks (see `workScale`): its margin is then in blocks.
+    let blocks = mask.insideCount > configuration.workUnknowns ? configuration.largestWorkScale : 1
+    let margin = Self.margin(configuration) * blocks
+    for area in workAreas(of: mask, box: box, margin: margin, bounds: image.bounds, configuration: configuration) {
+      try cancellation.check()
+      try repair(
+        image, into: &result, mask: mask, area: area, method: method, configuration: configuration,
+        reports: &reports, cancellation: cancellation)
     }
-    repainted.write(into: &result, rect: area, region: inside, linear: configuration.linearLight)
+    try cancellation.check()
+    return LocalRepair(image: result, regions: reports.regions)
+  }
+
+  /// Room, in pixels at the work scale, around the mask for the smoothing of its surroundings
+  /// (the glare's own low-pass reads inside pixels only).
+  static func margin(_ configuration: Configuration) -> Int {
+    Int((3 * max(configuration.predictionSigma, configuration.guideSigma)).rounded(.up)) + 2
   }
 
   /// The work areas of a mask: each part of it (8-connected) with `margin` pixels around, areas

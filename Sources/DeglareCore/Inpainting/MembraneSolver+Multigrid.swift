@@ -104,6 +104,7 @@ extension MembraneSolver {
       var direction = z
       var rz = dots(residual, z)
       for _ in 0..<configuration.iterations {
+        if configuration.cancellation.isCancelled() { return }
         do {
           let product = graph.apply(direction, vectors: m)
           let curvature = dots(direction, product)

@@ -43,7 +43,10 @@ struct MaskValues: Sendable {
 /// Harmonic interpolation of unknown pixels from known ones, for one or more planes at once.
 enum MembraneSolver {
   /// Tunables of the solver.
-  struct Configuration: Sendable, Equatable {
+  struct Configuration: Sendable {
+    /// Asked between iterations; once it says stop, the solve returns its current iterate (the
+    /// caller then throws and drops it).
+    var cancellation = RepairCancellation.never
     /// Most conjugate-gradient iterations.
     var iterations = 40
     /// Conjugate gradients stop once the residual's norm is below this fraction of the first one

@@ -40,21 +40,35 @@ public struct LocalProvider: ImageEditProvider {
   }
 
   /// Repaints the masked area on a background thread.
-  /// - Returns: the crop at its own size, layout and depth; `model` is the method's name.
-  /// - Throws: `CancellationError` when the task is cancelled before or during the work (a
-  ///   result computed for a cancelled task is dropped).
+  /// - Returns: the crop at its own size, layout and depth; `model` is the method's name and
+  ///   `regions` says, per connected part of the mask, whether glare was subtracted, paint
+  ///   synthesised, or nothing found and the part left unchanged.
+  /// - Throws: `CancellationError` when the task is cancelled before or during the work: the
+  ///   method checks between rows and iterations, so it stops within a fraction of a second,
+  ///   and a result computed for a cancelled task is dropped.
   public func edit(_ request: EditRequest) async throws -> EditResult {
     try Task.checkCancellation()
     let method = self.method
     let configuration = self.configuration
     let image = request.image
     let mask = request.mask
-    // The repaint is synchronous CPU work (up to a few seconds on a large crop): keep it off the
-    // caller's executor.
-    let repainted = await Task.detached(priority: .userInitiated) {
-      LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration)
-    }.value
+    // The repair is synchronous CPU work (up to a few seconds on a large crop): keep it off the
+    // caller's executor, and forward the caller's cancellation to it.
+    let work = Task.detached(priority: .userInitiated) { () throws -> LocalRepair in
+      do {
+        return try LocalInpainter.repair(
+          image, mask: mask, method: method, configuration: configuration,
+          cancellation: RepairCancellation { Task.isCancelled })
+      } catch {
+        throw CancellationError()
+      }
+    }
+    let repair = try await withTaskCancellationHandler {
+      try await work.value
+    } onCancel: {
+      work.cancel()
+    }
     try Task.checkCancellation()
-    return EditResult(image: repainted, model: method.rawValue)
+    return EditResult(image: repair.image, model: method.rawValue, regions: repair.regions)
   }
 }

@@ -134,7 +134,9 @@ struct LocalInpainterTests {
         }
       }
     }
-    #expect(worst <= 3, "largest error \(worst) levels")
+    // Patches of the ramp continue it within a few levels (the membrane, the fill before the
+    // patch synthesis, was within 3).
+    #expect(worst <= 6, "largest error \(worst) levels")
   }
 
   @Test("auto fills clipped pixels and subtracts elsewhere")
@@ -144,7 +146,8 @@ struct LocalInpainterTests {
     let subtract = LocalInpainter.repaint(damaged, mask: mask, method: .subtract)
     // The clipped centre: subtraction cannot bring the paint back, auto fills it.
     #expect(subtract.pixel(x: 60, y: 45) == [255, 255, 255])
-    for (a, b) in zip(auto.pixel(x: 60, y: 45), clean.pixel(x: 60, y: 45)) { #expect(abs(a - b) <= 3) }
+    // Synthesised from the ramp's patches (the membrane was within 3 levels).
+    for (a, b) in zip(auto.pixel(x: 60, y: 45), clean.pixel(x: 60, y: 45)) { #expect(abs(a - b) <= 5) }
     // Away from the clipped patch (beyond the clip growth) auto is exactly subtract.
     for y in 30..<60 {
       for x in [40, 41, 78, 79] { #expect(auto.pixel(x: x, y: y) == subtract.pixel(x: x, y: y)) }
@@ -289,5 +292,17 @@ struct LocalInpainterTests {
     #expect(configuration.maximumSigma == 64)
     #expect(configuration.alongRangeRelative == 0.3)
     #expect(configuration.alongRangeFloor == 0.01)
+    #expect(configuration.workUnknowns == 15_000)
+    #expect(configuration.workHalfWidth == 12)
+    #expect(configuration.largestWorkScale == 8)
+    #expect(configuration.evidenceLevel == 0.03)
+    #expect(configuration.traceLevel == 0.01)
+    #expect(configuration.evidenceRounds == 3)
+    #expect(configuration.supportMargin == 4)
+    #expect(configuration.supportMarginScale == 0.5)
+    #expect(configuration.exemplarMinimumPixels == 64)
+    #expect(configuration.patchSize == 7)
+    #expect(configuration.exemplarReach == 2)
+    #expect(configuration.exemplarMinimumReach == 48)
   }
 }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The local method's evaluation set (issue 13's families: tight masks, the same grown by 25 px,
+# masks over glare-free paint, opaque coloured signs) on procedural paintings and on crops of the
+# painting scans in ../shared/paintings (skipped with a message when absent), tuning part and
+# held-out part, scored beside OpenCV's Telea and Navier-Stokes inpainting and cv2.xphoto's
+# shift-map (exemplar) inpainting. Prints one table. The cases are built once per split and kept
+# in Benchmarks/out/local-eval/<split>[-quick]/, with every method's outputs beside them.
+#   Benchmarks/local_eval.sh [--quick] [--split tune|heldout] [--families a,b] [local_eval.py options]
+# e.g. compare with another build:  Benchmarks/local_eval.sh --quick --run main=/path/to/deglare-eval
+# (the build's outputs are cached beside each case; --force LABEL runs it again).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+python="$(Benchmarks/venv.sh)"
+quick=""
+splits=(tune heldout)
+families=""
+rest=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick="--quick" ;;
+    --split) splits=("$2"); shift ;;
+    --families) families="$2"; rest+=(--families "$2"); shift ;;
+    *) rest+=("$1") ;;
+  esac
+  shift
+done
+swift build -c release --product deglare-eval >/dev/null
+bin="$(swift build -c release --show-bin-path)/deglare-eval"
+cases=Benchmarks/out/local-eval/cases${quick:+-quick}
+for split in "${splits[@]}"; do
+  # The cases depend only on the suite's code: built once, rebuilt when deleted.
+  [ -d "$cases/$split" ] || nice "$bin" --suite "$cases" --split "$split" $quick >/dev/null
+done
+args=()
+for split in "${splits[@]}"; do args+=(--split "$split"); done
+nice "$python" Benchmarks/local_eval.py "$cases" --run local="$bin" --force local "${args[@]}" ${rest[@]+"${rest[@]}"}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A work area seen in blocks of `factor` x `factor` pixels (factor 1: the pixels themselves).
+/// Planes are block means in linear light (glare is additive there, so the mean of a block's
+/// glare is the glare of its mean); a block is inside the mask, or clipped, when any of its
+/// pixels is. Work pixel (bx, by) covers area pixels bx * factor ..< (bx + 1) * factor.
+struct WorkScale {
+  /// The work area, in the image's coordinates.
+  let area: PixelRect
+  /// Full-resolution pixels per work pixel along each axis.
+  let factor: Int
+
+  /// Width in work pixels.
+  var width: Int { (area.width + factor - 1) / factor }
+  /// Height in work pixels.
+  var height: Int { (area.height + factor - 1) / factor }
+
+  /// The area's colour planes at the work scale.
+  func planes(of image: ImageBuffer, linear: Bool) -> ColorPlanes {
+    if factor == 1 { return ColorPlanes(image, rect: area, linear: linear) }
+    let channels = image.layout.colorChannelCount
+    var planes = ColorPlanes(width: width, height: height, channels: channels)
+    var counts = [Float](repeating: 0, count: width * height)
+    let table = SRGB.decodeTable(depth: image.bitDepth, linear: linear)
+    for y in 0..<area.height {
+      let row = (y / factor) * width
+      for x in 0..<area.width {
+        let b = row + x / factor
+        counts[b] += 1
+        for k in 0..<channels { planes.planes[k][b] += table[image.sample(x: area.x + x, y: area.y + y, channel: k)] }
+      }
+    }
+    for k in 0..<channels {
+      for b in 0..<counts.count { planes.planes[k][b] /= max(counts[b], 1) }
+    }
+    return planes
+  }
+
+  /// Whether each work pixel holds an inside pixel of `inside` (row-major over the area).
+  func inside(_ inside: [Bool]) -> [Bool] {
+    if factor == 1 { return inside }
+    var result = [Bool](repeating: false, count: width * height)
+    for y in 0..<area.height {
+      for x in 0..<area.width where inside[y * area.width + x] { result[(y / factor) * width + x / factor] = true }
+    }
+    return result
+  }
+
+  /// For each colour channel, the work pixels where that channel is clipped (a sample at or
+  /// above `clipLevel`), grown by `clipGrowth` full-resolution pixels.
+  func clippedChannels(of image: ImageBuffer, configuration: LocalInpainter.Configuration) -> [[Bool]] {
+    let limit = Int((configuration.clipLevel * Double(image.bitDepth.maxValue)).rounded(.up))
+    let growth = (Double(configuration.clipGrowth) / Double(factor)).rounded(.up)
+    return (0..<image.layout.colorChannelCount).map { k in
+      var clipped = [Bool](repeating: false, count: width * height)
+      for y in 0..<area.height {
+        for x in 0..<area.width where image.sample(x: area.x + x, y: area.y + y, channel: k) >= limit {
+          clipped[(y / factor) * width + x / factor] = true
+        }
+      }
+      guard growth > 0 && clipped.contains(true) else { return clipped }
+      let distance = DistanceTransform.distance(to: clipped, width: width, height: height)
+      return distance.map { $0 <= Float(growth) }
+    }
+  }
+
+  /// What the full-resolution write did, per area pixel.
+  struct Outcome {
+    /// 0 unchanged, 1 glare subtracted, 2 filled (membrane), 3 to be synthesised.
+    var state: [UInt8]
+    /// The glare amount (Euclidean over the planes, linear light) subtracted at each pixel.
+    var peaks: [Float]
+    /// The pixels left to ``ExemplarFill`` (state 3).
+    var fill: [Bool]
+  }
+
+  /// Writes the estimate into `result` at the mask pixels of the area: the observed colour less
+  /// the glare (read at full resolution, the glare interpolated bilinearly between block
+  /// centres), clipped channels from the membrane fill. Pixels of large unexplained clipped
+  /// parts are left for ``ExemplarFill`` and marked in the outcome; pixels off the support are
+  /// not written.
+  func write(
+    _ estimate: Work.Estimate, image: ImageBuffer, into result: inout ImageBuffer, inside: [Bool],
+    configuration: LocalInpainter.Configuration
+  ) -> Outcome {
+    let channels = image.layout.colorChannelCount
+    let count = area.area
+    var outcome = Outcome(
+      state: [UInt8](repeating: 0, count: count), peaks: [Float](repeating: 0, count: count),
+      fill: [Bool](repeating: false, count: count))
+    guard !estimate.glare.isEmpty else { return outcome }
+    let linear = configuration.linearLight
+    let table = SRGB.decodeTable(depth: image.bitDepth, linear: linear)
+    let maxValue = Float(image.bitDepth.maxValue)
+    // Large unexplained clipped parts are synthesised from patches; small ones take the membrane.
+    var synthesise = [Bool](repeating: false, count: count)
+    if estimate.fillAll.contains(true) {
+      var candidates = [Bool](repeating: false, count: count)
+      for y in 0..<area.height {
+        for x in 0..<area.width where inside[y * area.width + x] {
+          let b = (y / factor) * width + x / factor
+          if estimate.support[b] && estimate.fillAll[b] { candidates[y * area.width + x] = true }
+        }
+      }
+      let parts = ConnectedComponents(width: area.width, height: area.height, foreground: candidates)
+      for p in 0..<count where parts.labels[p] > 0 {
+        synthesise[p] = parts.components[Int(parts.labels[p]) - 1].area >= configuration.exemplarMinimumPixels
+      }
+    }
+    var values = [Float](repeating: 0, count: channels)
+    for y in 0..<area.height {
+      let v = (Float(y) + 0.5) / Float(factor) - 0.5
+      for x in 0..<area.width where inside[y * area.width + x] {
+        let p = y * area.width + x
+        let b = (y / factor) * width + x / factor
+        guard estimate.support[b] else { continue }
+        let u = (Float(x) + 0.5) / Float(factor) - 0.5
+        var norm: Float = 0
+        for k in 0..<channels {
+          let g = sample(estimate.glare[k], u, v)
+          norm += g * g
+          let observed = table[image.sample(x: area.x + x, y: area.y + y, channel: k)]
+          values[k] = max(observed - g, 0)
+          if let filled = estimate.filled, let which = estimate.channelFilled, which[k][b] {
+            values[k] = sample(filled[k], u, v)
+          }
+        }
+        outcome.peaks[p] = norm.squareRoot()
+        outcome.state[p] = estimate.fillAll[b] ? (synthesise[p] ? 3 : 2) : 1
+        if synthesise[p] {
+          outcome.fill[p] = true
+          continue
+        }
+        for k in 0..<channels {
+          let encoded = linear ? SRGB.encode(values[k]) : values[k]
+          result.setSample(
+            x: area.x + x, y: area.y + y, channel: k, Int(min(max(encoded * maxValue + 0.5, 0), maxValue)))
+        }
+      }
+    }
+    return outcome
+  }
+
+  /// Bilinear sample of a work-scale plane at work coordinates (u, v) (pixel centres at integers),
+  /// clamped to the plane; exact at factor 1.
+  func sample(_ plane: [Float], _ u: Float, _ v: Float) -> Float {
+    if factor == 1 { return plane[Int(v + 0.5) * width + Int(u + 0.5)] }
+    let cu = min(max(u, 0), Float(width - 1))
+    let cv = min(max(v, 0), Float(height - 1))
+    let x0 = Int(cu)
+    let y0 = Int(cv)
+    let x1 = min(x0 + 1, width - 1)
+    let y1 = min(y0 + 1, height - 1)
+    let fx = cu - Float(x0)
+    let fy = cv - Float(y0)
+    let top = plane[y0 * width + x0] * (1 - fx) + plane[y0 * width + x1] * fx
+    let bottom = plane[y1 * width + x0] * (1 - fx) + plane[y1 * width + x1] * fx
+    return top * (1 - fy) + bottom * fy
+  }
+}

@@ -1,0 +1,103 @@
+// The evaluation set of the local method (`deglare-eval --suite OUTDIR`): ``GlareSuite``'s four
+// families on procedural paintings and on crops of the painting scans in ../shared/paintings
+// (read at run time; skipped with a message when absent), split into a tuning part and a
+// held-out part that is never tuned on. Each case folder gets clean.png, input.png, mask.png and
+// score.png; `Benchmarks/local_eval.py` runs each method under comparison on them (through
+// `deglare-eval --apply`, so that any build of the method can be compared) beside OpenCV's
+// inpainting and scores them.
+import DeglareCodecs
+import DeglareCore
+import DeglareTestSupport
+import Foundation
+
+/// The bases of each split: procedural seeds and painting scans (file stems).
+enum SuiteSplit: String, CaseIterable {
+  case tune
+  case heldout
+
+  var seeds: [UInt64] { self == .tune ? [1, 2, 3, 4] : [101, 102, 103, 104] }
+
+  var paintings: [String] {
+    switch self {
+    case .tune:
+      return [
+        "contrast_of_forms", "matisse_woman_with_a_hat", "monet_water_lilies_1919", "sakai_hoitsu_flowers", "mondrian",
+      ]
+    case .heldout: return ["kandinsky_composition_vii", "red_chalk_study_woman_standing"]
+    }
+  }
+}
+
+/// What `--suite` builds.
+struct SuiteOptions {
+  /// The painting scans' folder.
+  var paintings = "../shared/paintings"
+  /// Half the procedural seeds and one crop per scan instead of two.
+  var quick = false
+  /// Only bases whose name contains one of these (comma-separated).
+  var only: String?
+  /// Only these families.
+  var families = Set(GlareSuite.Family.allCases)
+  /// Size of the procedural paintings and of the crops of the scans (at most the scan's size).
+  var width = 512
+  var height = 384
+}
+
+/// A painting scan scaled so that its longer side is at most `longest` pixels, 8-bit RGB.
+func loadPainting(_ path: String, longest: Int) throws -> ImageBuffer {
+  var image = try ImageFile.read(path).image
+  if image.layout != .rgb || image.bitDepth != .eight { image = image.converted(to: .rgb, bitDepth: .eight) }
+  let scale = Double(longest) / Double(max(image.width, image.height))
+  guard scale < 1 else { return image }
+  let size = PixelSize(
+    width: max(Int((Double(image.width) * scale).rounded()), 1),
+    height: max(Int((Double(image.height) * scale).rounded()), 1))
+  return Resampler.resize(image, to: size)
+}
+
+/// The bases of `split`: procedural paintings, then `crops` crops of each scan at its own
+/// resolution (at most 1200 px on the longer side), placed by a seeded draw.
+func suiteBases(_ split: SuiteSplit, options: SuiteOptions) throws -> [GlareSuite.Base] {
+  let seeds = options.quick ? Array(split.seeds.prefix(2)) : split.seeds
+  var bases = seeds.map { GlareSuite.Base.procedural(seed: $0, width: options.width, height: options.height) }
+  guard FileManager.default.fileExists(atPath: options.paintings) else {
+    print("no painting scans at \(options.paintings): procedural paintings only")
+    return bases
+  }
+  let crops = options.quick ? 1 : 2
+  for (index, stem) in split.paintings.enumerated() {
+    let image = try loadPainting(options.paintings + "/" + stem + ".jpg", longest: 1200)
+    var random = SeededGenerator(seed: 7919 &* UInt64(index + 1) ^ GlareSuite.salt(stem))
+    for crop in 0..<crops {
+      let width = min(options.width, image.width)
+      let height = min(options.height, image.height)
+      let x = Int(random.uniform(0...1) * Double(image.width - width))
+      let y = Int(random.uniform(0...1) * Double(image.height - height))
+      bases.append(
+        GlareSuite.Base(
+          name: "\(stem)-\(crop + 1)", image: image.cropped(to: PixelRect(x: x, y: y, width: width, height: height)),
+          seed: 1000 + UInt64(index * 10 + crop)))
+    }
+  }
+  return bases
+}
+
+/// Writes the case folders `folder/split/base/family-name/` of every split.
+func runSuite(folder: String, splits: [SuiteSplit], options: SuiteOptions) throws {
+  for split in splits {
+    let bases = try suiteBases(split, options: options)
+    for base in bases where options.only.map({ $0.split(separator: ",").contains { base.name.contains($0) } }) ?? true {
+      for sample in GlareSuite.cases(on: base, families: options.families) {
+        let name =
+          sample.name.hasPrefix(sample.family.rawValue) ? sample.name : "\(sample.family.rawValue)-\(sample.name)"
+        let caseFolder = "\(folder)/\(split.rawValue)/\(base.name)/\(name)"
+        try FileManager.default.createDirectory(atPath: caseFolder, withIntermediateDirectories: true)
+        try write(sample.clean, caseFolder + "/clean.png")
+        try write(sample.input, caseFolder + "/input.png")
+        try write(sample.mask.grayImage, caseFolder + "/mask.png")
+        try write(sample.score.grayImage, caseFolder + "/score.png")
+      }
+      print("\(split.rawValue) \(base.name) done")
+    }
+  }
+}
