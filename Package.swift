@@ -68,6 +68,11 @@ let package = Package(
     .executableTarget(
       name: "straighten-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
       path: "Tools/StraightenEval"),
+    // How well PatchRegistration undoes shifted, scaled, recoloured answers on crops of real photos:
+    // `swift build -c release --product registration-eval && .build/release/registration-eval`.
+    .executableTarget(
+      name: "registration-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
+      path: "Tools/RegistrationEval"),
     .executableTarget(
       name: "deglare-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
       path: "Tools/deglare-eval"),
