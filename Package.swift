@@ -56,7 +56,8 @@ let package = Package(
       ]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
     .executableTarget(
-      name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer", exclude: ["README.md"]),
+      name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"], path: "StubServer",
+      exclude: ["README.md"]),
 
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
     .executableTarget(

@@ -73,6 +73,9 @@ public struct RemovalSummary: Sendable {
   public var record: String?
   /// The mask file written with the output (`--save-mask`, or `--mask auto`'s), if any.
   public var savedMask: String?
+  /// How the remote patch was registered to the crop before compositing (nil for the local
+  /// provider, whose patch keeps the crop's pixels).
+  public var registration: RegistrationFit?
 }
 
 extension RemovalSummary {

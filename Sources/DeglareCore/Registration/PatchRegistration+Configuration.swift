@@ -12,6 +12,8 @@ extension PatchRegistration {
     public var alreadyAlignedPSNR: Double
     /// The coarsest pyramid level is the last whose longer side is at least this many pixels (32).
     public var coarsestSide: Int
+    /// ... and has at least this many usable pixels (400).
+    public var coarsestSamples: Int
     /// The finest level used for the geometry has at most this many pixels; bigger crops are
     /// estimated on a 2x, 4x... box-averaged copy, which still gives shifts to a few hundredths
     /// of a pixel (4,000,000).
@@ -65,6 +67,7 @@ extension PatchRegistration {
     /// Creates a configuration; the defaults are the documented ones.
     public init(
       maskMargin: Int = 4, minimumSurroundings: Int = 256, alreadyAlignedPSNR: Double = 50, coarsestSide: Int = 32,
+      coarsestSamples: Int = 400,
       finestPixels: Int = 4_000_000, searchRange: Double = 0.15, searchScales: [Double] = [0.92, 1, 1.08],
       finalists: Int = 3, iterations: Int = 12, maximumSamples: Int = 250_000, tukeyCutoff: Double = 4.685,
       minimumSigma: Double = 1,
@@ -77,6 +80,7 @@ extension PatchRegistration {
       self.minimumSurroundings = minimumSurroundings
       self.alreadyAlignedPSNR = alreadyAlignedPSNR
       self.coarsestSide = coarsestSide
+      self.coarsestSamples = coarsestSamples
       self.finestPixels = finestPixels
       self.searchRange = searchRange
       self.searchScales = searchScales

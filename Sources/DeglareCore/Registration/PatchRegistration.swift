@@ -26,6 +26,12 @@ import Foundation
 ///    ``Configuration/minimumRegisteredPSNR``) and changes no colour by more than
 ///    ``Configuration/maximumColourGain``.
 ///
+/// Known limit: the ring is the crop's padding (12 % of the mask's longer side by default); an
+/// answer scaled by several percent can push most of that out of the frame, and what is left may
+/// be too little to find the scale (stub-server's `echo-scaled` on a small mask is registered
+/// wrongly). Such a fit is applied only if it improves the ring, but it can still misplace the
+/// repaint; the warning then says to look at the seam.
+///
 /// The result reports the fit, the ring PSNR before and after, and whether the patch is
 /// registered (enough of its surroundings agree) or its surroundings changed so much that the
 /// seam needs a look.
@@ -117,8 +123,10 @@ public enum PatchRegistration {
     var levels = [RegistrationLevel(crop: crop, patch: patch, exclusion: exclusion, factor: factor)]
     let usable = levels[0].usable.reduce(0) { $0 + ($1 ? 1 : 0) } * factor * factor
     guard usable >= configuration.minimumSurroundings else { return .failure(.tooLittleSurroundings(pixels: usable)) }
+    // A thin ring (the crop's padding) vanishes on coarse levels, where a level pixel is usable
+    // only when its whole footprint is: the pyramid stops while enough of it is left.
     while let last = levels.last, let next = last.halved(), max(next.width, next.height) >= configuration.coarsestSide,
-      next.usable.contains(true)
+      next.usable.reduce(0, { $0 + ($1 ? 1 : 0) }) >= configuration.coarsestSamples
     {
       levels.append(next)
     }
