@@ -56,7 +56,8 @@ let package = Package(
       ]),
     .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
     .executableTarget(
-      name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore"], path: "StubServer", exclude: ["README.md"]),
+      name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"], path: "StubServer",
+      exclude: ["README.md"]),
 
     // MARK: - Tools (benchmarks and evaluations; not part of the product)
     .executableTarget(
@@ -68,6 +69,11 @@ let package = Package(
     .executableTarget(
       name: "straighten-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
       path: "Tools/StraightenEval"),
+    // How well PatchRegistration undoes shifted, scaled, recoloured answers on crops of real photos:
+    // `swift build -c release --product registration-eval && .build/release/registration-eval`.
+    .executableTarget(
+      name: "registration-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
+      path: "Tools/RegistrationEval"),
     .executableTarget(
       name: "deglare-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
       path: "Tools/deglare-eval"),

@@ -148,6 +148,9 @@ enum GeminiEmulator {
     switch mode.name {
     case "non-image": final = imagePart(Patches.notAnImage, signature: true)
     case "webp": final = imagePart(Patches.webp, mime: "image/webp", signature: true)
+    case _ where EchoAnswers.handles(mode.name):
+      let answer = EchoAnswers.png(mode: mode.name, upload: request.firstImage, size: (width, height))
+      final = imagePart(answer, signature: true)
     default: final = imagePart(Patches.png(width: width, height: outputHeight), signature: true)
     }
     var parts: [JSONValue] = []

@@ -1,4 +1,5 @@
 import DeglareCodecs
+import DeglareCore
 import Foundation
 
 /// A generateContent request that passed validation.
@@ -9,6 +10,8 @@ struct ValidatedGenerate {
   var wantsImage: Bool
   var imageCount: Int
   var textLength: Int
+  /// The first inline image, for the echo modes.
+  var firstImage: ImageBuffer?
 }
 
 /// The checks Google's proto3 JSON front end and the model make
@@ -55,6 +58,7 @@ enum GeminiValidation {
       return invalid("* GenerateContentRequest.contents: contents is not specified\n")
     }
     var images: [(Int, Int)] = []
+    var firstImage: ImageBuffer?
     var textLength = 0
     for (c, content) in contents.enumerated() {
       guard let content = content as? [String: Any], let parts = content["parts"] as? [Any], !parts.isEmpty else {
@@ -84,6 +88,7 @@ enum GeminiValidation {
         }
         guard let decoded = try? ImageDecoder.decode(bytes) else { return invalid("Provided image is not valid.") }
         images.append((decoded.image.width, decoded.image.height))
+        if firstImage == nil { firstImage = decoded.image }
       }
     }
     let config = (root["generationConfig"] ?? root["generation_config"]) as? [String: Any] ?? [:]
@@ -148,6 +153,6 @@ enum GeminiValidation {
     return .success(
       ValidatedGenerate(
         model: model, family: family, outputSize: GeminiModels.outputSize(entry, imageSize: imageSize),
-        wantsImage: wantsImage, imageCount: images.count, textLength: textLength))
+        wantsImage: wantsImage, imageCount: images.count, textLength: textLength, firstImage: firstImage))
   }
 }

@@ -92,6 +92,8 @@ enum OpenAIEmulator {
     switch mode.name {
     case "non-image": image = Patches.notAnImage
     case "webp": image = Patches.webp
+    case _ where EchoAnswers.handles(mode.name):
+      image = EchoAnswers.png(mode: mode.name, upload: validated.firstImage, size: (width, height))
     default:
       image =
         validated.outputFormat == "jpeg"

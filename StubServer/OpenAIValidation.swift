@@ -1,4 +1,5 @@
 import DeglareCodecs
+import DeglareCore
 import Foundation
 
 /// A request that passed validation, with what the answer needs.
@@ -11,6 +12,8 @@ struct ValidatedEdit {
   var outputFormat: String
   var count: Int
   var imageCount: Int
+  /// The first uploaded image, for the echo modes.
+  var firstImage: ImageBuffer?
 }
 
 /// The field-by-field checks of `POST /images/edits`, in the order the real API reports them.
@@ -41,6 +44,7 @@ enum OpenAIValidation {
       return fail("Missing required parameter: 'image'.", param: "image", code: "missing_required_parameter")
     }
     var firstImageSize: (Int, Int)?
+    var firstImage: ImageBuffer?
     for (index, field) in imageFields.enumerated() {
       let param = field.name == "image" ? "image" : "image[\(index)]"
       if let refusal = checkFileType(field, param: param) { return .failure(StubResponseBox(refusal)) }
@@ -48,7 +52,10 @@ enum OpenAIValidation {
         return fail(
           "Invalid file '\(param)': the file could not be read as an image.", param: param, code: "invalid_image_file")
       }
-      if firstImageSize == nil { firstImageSize = (decoded.image.width, decoded.image.height) }
+      if firstImageSize == nil {
+        firstImageSize = (decoded.image.width, decoded.image.height)
+        firstImage = decoded.image
+      }
     }
     guard let (imageWidth, imageHeight) = firstImageSize else { return fail("No image.", param: "image", code: nil) }
     if let mask = fields.first(where: { $0.name == "mask" }) {
@@ -111,7 +118,7 @@ enum OpenAIValidation {
       ValidatedEdit(
         model: model, prompt: prompt, outputSize: outputSize, quality: quality == "auto" ? "medium" : quality,
         background: background == "auto" ? "opaque" : background, outputFormat: outputFormat, count: count,
-        imageCount: imageFields.count))
+        imageCount: imageFields.count, firstImage: firstImage))
   }
 
   /// Part Content-Type must name an image type, as the real API insists.

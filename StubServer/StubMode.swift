@@ -8,6 +8,7 @@ struct StubMode: Sendable, CustomStringConvertible {
     "ok", "ok-base64url", "thoughts", "unauthorized", "forbidden", "rate-limit", "quota", "quota-detail",
     "server-error", "overloaded", "html-error", "malformed-json", "non-image", "webp", "wrong-size", "safety",
     "prompt-blocked", "no-image", "text-only", "slow", "drop", "drop-midway", "gate", "echo-key",
+    "echo", "echo-shifted", "echo-scaled", "echo-recoloured", "echo-reframed", "reframed",
   ]
 
   /// The mode's name.

@@ -22,6 +22,8 @@ public struct RemovalPreview: Sendable {
   public var notes: [String]
   /// Seconds the provider took.
   public var providerSeconds: Double
+  /// How the remote patch was registered to the crop (nil for the local provider).
+  public var registration: RegistrationFit?
   /// The generation it belongs to; it is the current mask's result only while the session's
   /// generation still equals it.
   public var generation: UInt64
@@ -54,13 +56,19 @@ extension RemovalSession {
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
     let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
     try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.id)
-    let overlay = await Task.detached(priority: .userInitiated) {
-      RemoveSteps.repaintedCrop(image: decoded.image, mask: mask, plan: plan, patch: edit.image, feather: feather)
+    let providerID = provider.id
+    let (overlay, fit) = try await Task.detached(priority: .userInitiated) {
+      let (patch, fit) = try RemoveSteps.registeredPatch(
+        image: decoded.image, mask: mask, plan: plan, patch: edit.image, provider: providerID)
+      return (
+        RemoveSteps.repaintedCrop(image: decoded.image, mask: mask, plan: plan, patch: patch, feather: feather), fit
+      )
     }.value
     try ensureCurrent(started)
     let result = RemovalPreview(
       overlay: overlay, mask: mask, plan: plan, provider: provider.id, model: edit.model, usage: edit.usage,
-      notes: edit.notes, providerSeconds: providerSeconds, generation: started)
+      notes: edit.notes, providerSeconds: providerSeconds, registration: fit,
+      generation: started)
     preview = result
     return result
   }

@@ -130,12 +130,16 @@ public actor RemovalSession {
         uploadSize: plan.uploadSize, aspectName: plan.aspectName, patchSize: edit.image.size,
         padding: settings.padding, feather: feather, maskedPixels: mask.insideCount, time: RepairRecord.now())
     }
-    let prepared = try await Task.detached(priority: .userInitiated) {
+    let providerID = provider.id
+    let (prepared, fit) = try await Task.detached(priority: .userInitiated) {
+      let (patch, fit) = try RemoveSteps.registeredPatch(
+        image: decoded.image, mask: mask, plan: plan, patch: edit.image, provider: providerID)
       let repainted = RemoveSteps.repaintedCrop(
-        image: decoded.image, mask: mask, plan: plan, patch: edit.image, feather: feather)
+        image: decoded.image, mask: mask, plan: plan, patch: patch, feather: feather)
       try Task.checkCancellation()
-      return try RemoveSteps.prepareOutputs(
+      let files = try RemoveSteps.prepareOutputs(
         decoded, overlay: repainted, output: output, record: record)
+      return (files, fit)
     }.value
     // The only write-back: publish the files and record the result, if still current.
     do {
@@ -148,7 +152,8 @@ public actor RemovalSession {
     var summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
       provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes,
-      record: record.map { _ in RepairRecord.path(for: output.path) }, savedMask: record?.inputs.savedMask?.path)
+      record: record.map { _ in RepairRecord.path(for: output.path) }, savedMask: record?.inputs.savedMask?.path,
+      registration: fit)
     // The local method works on the crop at its own size: its region boxes move by the crop's origin.
     if plan.isNativeSize {
       summary.regions = edit.regions.map { region in

@@ -76,6 +76,9 @@ public struct RemovalSummary: Sendable {
   /// What the local method did per connected part of the mask (subtract, fill or unchanged),
   /// boxes in canonical coordinates; empty for remote providers.
   public var regions: [LocalRegion] = []
+  /// How the remote patch was registered to the crop before compositing (nil for the local
+  /// provider, whose patch keeps the crop's pixels).
+  public var registration: RegistrationFit?
 }
 
 extension RemovalSummary {

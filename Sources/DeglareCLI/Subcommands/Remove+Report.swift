@@ -84,7 +84,9 @@ extension RemoveCommand {
       if let usage = summary.usage { members.append(("usage", usage)) }
       if !summary.notes.isEmpty { members.append(("notes", .array(summary.notes.map(JSONValue.string)))) }
       if !summary.regions.isEmpty { members.append(("regions", .array(summary.regions.map(\.json)))) }
+      if let fit = summary.registration { members.append(("registration", fit.jsonObject)) }
       console.print(JSONValue.object(members).text)
+      if let warning = summary.registration?.warning { console.warn(warning) }
       return
     }
     let what = summary.isRemote ? "\(summary.provider) (\(summary.model))" : "the local \(summary.model) method"
@@ -98,6 +100,10 @@ extension RemoveCommand {
     if let usage = summary.usage { console.printError("  usage \(usage.text)") }
     for line in LocalRegion.summaryLines(summary.regions) { console.printError("  \(line)") }
     for note in summary.notes { console.printError("  note: \(note)") }
+    if let fit = summary.registration {
+      console.printError("  " + fit.summaryLine)
+      if let warning = fit.warning { console.warn(warning) }
+    }
     if let savedMask = summary.savedMask { console.printError("wrote \(savedMask) (the mask used)") }
     if let record = summary.record { console.printError("wrote \(record) (the repair record)") }
     console.printError("wrote \(summary.output)")
