@@ -86,12 +86,26 @@ import Testing
     "bad corners are a usage error (64) with a clear message",
     arguments: [
       "1,2,3,4,5,6,7", "60,50,290,230,300,40,70,220", "-20,50,300,40,290,230,70,220", "a,b,c,d,e,f,g,h",
+      // Out of range or not finite: refused before use (1e19 once trapped while formatting the error).
+      "1e19,0,100,0,100,100,0,100", "nan,0,100,0,100,100,0,100", "1e400,0,100,0,100,100,0,100",
+      "-1000001,0,100,0,100,100,0,100",
+      // In range but far outside the image: the plan's own refusal, formatted without trapping.
+      "999999,0,100,0,100,100,0,100", "0.5,0.25,999999.99,0,100,100,0,100",
     ])
   func badCorners(corners: String) async throws {
     let (outcome, files) = try await straightenScene(["--corners", corners])
     #expect(outcome.code == .usage)
     #expect(outcome.stderr.hasPrefix("error: "))
     #expect(files == ["photo.png"])
+  }
+
+  @Test("corners far out of range never crash --detect-only (the report formats any number)")
+  func hugeCornersDetectOnly() async throws {
+    for corners in ["1e19,0,100,0,100,100,0,100", "999999,-999999,100,0,100,100,0,100"] {
+      let (outcome, files) = try await straightenScene(["--detect-only", "--corners", corners])
+      #expect(outcome.code == .usage, "\(corners): \(outcome.stderr)")
+      #expect(files == ["photo.png"])
+    }
   }
 
   @Test("a margin that collapses the quad is a usage error (64)")

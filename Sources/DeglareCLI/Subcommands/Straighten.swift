@@ -61,7 +61,11 @@ struct StraightenCommand: Subcommand {
     common = try CommonOptions.Values(arguments)
   }
 
-  /// Eight comma-separated numbers -> a quad, top-left first.
+  /// The largest corner coordinate accepted, in pixels (no image deglare reads is wider).
+  static let cornerLimit = 1_000_000.0
+
+  /// Eight comma-separated numbers -> a quad, top-left first. Each must be finite and within
+  /// ±``cornerLimit``, so nothing downstream meets a number it cannot format or convert.
   static func parseCorners(_ text: String) throws -> Quad {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
@@ -71,6 +75,11 @@ struct StraightenCommand: Subcommand {
       throw ValidationError(
         "invalid value '\(text)' for '--corners': expected eight numbers X,Y,X,Y,X,Y,X,Y "
           + "(top-left, top-right, bottom-right, bottom-left)")
+    }
+    guard numbers.allSatisfy({ abs($0) <= cornerLimit }) else {
+      throw ValidationError(
+        "invalid value '\(text)' for '--corners': every coordinate must be between "
+          + "-\(Int(cornerLimit)) and \(Int(cornerLimit)) pixels")
     }
     return Quad(stride(from: 0, to: 8, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) })
   }
