@@ -32,9 +32,10 @@ public enum ProcessRunner {
   /// standard input, killing it after `timeout` seconds.
   public static func run(
     _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
-    stdin: String? = nil, timeout: TimeInterval = 60
+    stdin: String? = nil, stdout: FileHandle? = nil, timeout: TimeInterval = 60
   ) async throws -> Outcome {
-    let process = try RunningProcess(arguments, executable: name, environment: environment, stdin: stdin)
+    let process = try RunningProcess(
+      arguments, executable: name, environment: environment, stdin: stdin, stdout: stdout)
     return await process.wait(timeout: timeout)
   }
 }
@@ -49,10 +50,11 @@ public final class RunningProcess: @unchecked Sendable {
   /// The process id.
   public var pid: Int32 { process.processIdentifier }
 
-  /// Starts `executable` with `arguments`; `stdin` is written and closed at once.
+  /// Starts `executable` with `arguments`; `stdin` is written and closed at once. Standard output
+  /// is collected, or goes to `stdout` when given (then ``ProcessRunner/Outcome/stdout`` is empty).
   public init(
     _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
-    stdin: String? = nil
+    stdin: String? = nil, stdout: FileHandle? = nil
   ) throws {
     process.executableURL = URL(fileURLWithPath: ProcessRunner.executable(name))
     process.arguments = arguments
@@ -60,13 +62,14 @@ public final class RunningProcess: @unchecked Sendable {
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()
-    process.standardOutput = out
+    process.standardOutput = stdout ?? out
     process.standardError = err
     process.standardInput = input
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? input.fileHandleForWriting.close()
     // Read both pipes while the process runs, so a large output cannot block it.
+    if stdout != nil { try? out.fileHandleForWriting.close() }  // nothing comes through this pipe
     group.enter()
     DispatchQueue.global().async {
       self.outData = out.fileHandleForReading.readDataToEndOfFile()
