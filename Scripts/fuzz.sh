@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Runs deglare's libFuzzer targets (the Fuzz/ package) for a given time each, after replaying
+# every saved regression input. docs/testing.md, Fuzzing, explains the targets.
+#
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]      SECONDS per target (default 60), all targets by default
+#   Scripts/fuzz.sh --total SECONDS [TARGET...] SECONDS shared among the targets (Scripts/test.sh: 60)
+#
+# Builds Fuzz/ with --sanitize=fuzzer --sanitize=address (debug), writes the seed corpora with
+# Fuzz/make_seeds.py into Fuzz/.corpus/seeds/TARGET, and grows Fuzz/.corpus/TARGET. Prints per
+# target the executions, CPU seconds and coverage; exits 1 when a target crashed, leaving the
+# input in Fuzz/.artifacts/TARGET (keep it in Fuzz/Regressions/TARGET and add a test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+all_targets=(png jpeg exif arguments corners)
+seconds=60
+total=""
+if [[ "${1:-}" == "--total" ]]; then
+  total="$2"
+  shift 2
+elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
+  seconds="$1"
+  shift
+fi
+targets=("$@")
+[[ ${#targets[@]} -eq 0 ]] && targets=("${all_targets[@]}")
+if [[ -n "$total" ]]; then
+  seconds=$(( total / ${#targets[@]} ))
+  (( seconds >= 1 )) || seconds=1
+fi
+
+echo "fuzz: building Fuzz/ (fuzzer + address sanitizer)..."
+swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address 2>&1 \
+  | grep -v "Cannot export local symbol '__asan" | grep -E "error|warning: |Compiling|Build" | tail -5
+bin="$(swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address --show-bin-path)"
+
+python3 Fuzz/make_seeds.py Fuzz/.corpus/seeds
+export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+# Swift's crash backtracer reads memory ASan considers out of bounds; libFuzzer reports crashes.
+export SWIFT_BACKTRACE="enable=no"
+
+failed=0
+for target in "${targets[@]}"; do
+  binary="$bin/fuzz-$target"
+  corpus="Fuzz/.corpus/$target"
+  artifacts="Fuzz/.artifacts/$target"
+  mkdir -p "$corpus" "$artifacts"
+  # Every saved crash first: each must now run cleanly.
+  regressions=(Fuzz/Regressions/"$target"/*)
+  if [[ -e "${regressions[0]}" ]]; then
+    if ! "$binary" "${regressions[@]}" >"$artifacts/regressions.log" 2>&1; then
+      echo "fuzz-$target: a saved regression input fails again; see $artifacts/regressions.log"
+      failed=1
+      continue
+    fi
+  fi
+  log="$artifacts/run.log"
+  TIMEFORMAT="%U %S"
+  status=0
+  { time "$binary" "$corpus" "Fuzz/.corpus/seeds/$target" -max_total_time="$seconds" -timeout=30 \
+      -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?; } \
+    2>"$artifacts/cpu"
+  read -r user system <"$artifacts/cpu"
+  runs=$(grep -Eo "stat::number_of_executed_units: *[0-9]+" "$log" | grep -Eo "[0-9]+$" || echo "?")
+  coverage=$(grep -Eo "cov: [0-9]+" "$log" | tail -1 | grep -Eo "[0-9]+" || echo "?")
+  cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.1f", u + s }')
+  line="fuzz-$target: ${seconds}s, $runs executions, ${cpu} s CPU, coverage $coverage"
+  if (( status != 0 )); then
+    found=$(ls -t "$artifacts" | grep -E "^(crash|leak|timeout|oom|slow-unit)-" | head -1 || true)
+    line+=", FOUND ${found:-a failure}: $artifacts/$found (log $log)"
+    failed=1
+  fi
+  echo "$line"
+done
+exit "$failed"
