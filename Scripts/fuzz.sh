@@ -5,7 +5,7 @@
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]      SECONDS per target (default 60), all targets by default
 #   Scripts/fuzz.sh --total SECONDS [TARGET...] SECONDS shared among the targets (Scripts/test.sh: 60)
 #
-# Builds Fuzz/ with --sanitize=fuzzer --sanitize=address (debug), writes the seed corpora with
+# Builds Fuzz/ with libFuzzer coverage and --sanitize=address (debug), writes the seed corpora with
 # Fuzz/make_seeds.py into Fuzz/.corpus/seeds/TARGET, and grows Fuzz/.corpus/TARGET. Prints per
 # target the executions, CPU seconds and coverage; exits 1 when a target crashed, leaving the
 # input in Fuzz/.artifacts/TARGET (keep it in Fuzz/Regressions/TARGET and add a test).
@@ -30,10 +30,21 @@ if [[ -n "$total" ]]; then
   (( seconds >= 1 )) || seconds=1
 fi
 
-echo "fuzz: building Fuzz/ (fuzzer + address sanitizer)..."
-swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address 2>&1 \
-  | grep -v "Cannot export local symbol '__asan" | grep -E "error|warning: |Compiling|Build" | tail -5
-bin="$(swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address --show-bin-path)"
+# libFuzzer's coverage on every module; the targets start libFuzzer themselves, linked with its
+# no-main runtime from the toolchain (Fuzz/Package.swift says why).
+toolchain_lib="$(dirname "$(command -v swiftc)")/../lib"
+DEGLARE_FUZZER_RUNTIME="$(find "$toolchain_lib/clang" "$toolchain_lib/swift/clang" -name 'libclang_rt.fuzzer_no_main-*.a' \
+  2>/dev/null | head -1)"
+if [[ -z "$DEGLARE_FUZZER_RUNTIME" ]]; then
+  echo "fuzz: libFuzzer's runtime (libclang_rt.fuzzer_no_main) is not in the toolchain at $toolchain_lib" >&2
+  exit 2
+fi
+export DEGLARE_FUZZER_RUNTIME
+build=(swift build --package-path Fuzz --sanitize=address
+  -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table)
+echo "fuzz: building Fuzz/ (libFuzzer coverage + address sanitizer)..."
+"${build[@]}" 2>&1 | grep -v "Cannot export local symbol '__asan" | grep -E "error|warning: |Compiling|Build" | tail -5
+bin="$("${build[@]}" --show-bin-path)"
 
 python3 Fuzz/make_seeds.py Fuzz/.corpus/seeds
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"

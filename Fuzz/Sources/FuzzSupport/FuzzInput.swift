@@ -4,8 +4,9 @@ import DeglareCore
 /// Helpers shared by the fuzz targets.
 public enum FuzzInput {
   /// The input as bytes.
-  public static func bytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> [UInt8] {
-    Array(UnsafeBufferPointer(start: data, count: size))
+  public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    guard let data, size > 0 else { return [] }
+    return Array(UnsafeBufferPointer(start: data, count: size))
   }
 
   /// The input as words, split at NUL bytes (argv has no NUL inside a word).
