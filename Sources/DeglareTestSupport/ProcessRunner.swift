@@ -18,6 +18,10 @@ public enum ProcessRunner {
     ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home].merging(extra) { $1 }
   }
 
+  /// Seconds after which a product that has not ended is killed: a hang guard, never a measure
+  /// of speed (tests check what happened, not how fast).
+  public static let hangGuard: TimeInterval = 600
+
   /// What a finished process left.
   public struct Outcome: Sendable {
     /// The exit status (or 128 + signal).
@@ -29,10 +33,11 @@ public enum ProcessRunner {
   }
 
   /// Runs `deglare` (or another product) to completion with the given arguments, environment and
-  /// standard input, killing it after `timeout` seconds.
+  /// standard input, killing it after `timeout` seconds: a hang guard, not a time limit (a full
+  /// run on two busy cores can hold a short command for minutes).
   public static func run(
     _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
-    stdin: String? = nil, stdout: FileHandle? = nil, timeout: TimeInterval = 60
+    stdin: String? = nil, stdout: FileHandle? = nil, timeout: TimeInterval = hangGuard
   ) async throws -> Outcome {
     let process = try RunningProcess(
       arguments, executable: name, environment: environment, stdin: stdin, stdout: stdout)
@@ -92,7 +97,7 @@ public final class RunningProcess: @unchecked Sendable {
 
   /// Waits for the end (SIGKILL after `timeout` seconds) and returns what it left. Polls with
   /// `Task.sleep`, so waiting never blocks a thread of the (two-thread) cooperative pool.
-  public func wait(timeout: TimeInterval = 60) async -> ProcessRunner.Outcome {
+  public func wait(timeout: TimeInterval = ProcessRunner.hangGuard) async -> ProcessRunner.Outcome {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
