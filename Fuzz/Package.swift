@@ -31,6 +31,7 @@ let package = Package(
     fuzzTarget("fuzz-exif", ["DeglareCodecs", "DeglareCLI"]),
     fuzzTarget("fuzz-arguments", ["DeglareCLI"]),
     fuzzTarget("fuzz-corners", ["DeglareCLI", "DeglareCore"]),
+    fuzzTarget("fuzz-multipart", []),
   ],
   swiftLanguageModes: [.v6]
 )

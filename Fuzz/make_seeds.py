@@ -143,11 +143,40 @@ def seeds_corners(out):
         write(folder, "corners-%02d" % index, text)
 
 
+def multipart(boundary, parts, quote=False):
+    """A Content-Type line, then a multipart/form-data body with (name, filename, type, data) parts."""
+    body = b""
+    for name, filename, kind, data in parts:
+        body += b"--" + boundary + b"\r\n"
+        disposition = b'Content-Disposition: form-data; name="' + name + b'"'
+        if filename is not None:
+            disposition += b'; filename="' + filename + b'"'
+        body += disposition + b"\r\n"
+        if kind is not None:
+            body += b"Content-Type: " + kind + b"\r\n"
+        body += b"\r\n" + data + b"\r\n"
+    body += b"--" + boundary + b"--\r\n"
+    value = b'"' + boundary + b'"' if quote else boundary
+    return b"multipart/form-data; boundary=" + value + b"\n" + body
+
+
+def seeds_multipart(out):
+    folder = os.path.join(out, "multipart")
+    image = png(4, 3)
+    edit = [(b"model", None, None, b"gpt-image-1.5"), (b"prompt", None, None, b"remove the glare"),
+            (b"image", b"image.png", b"image/png", image), (b"mask", b"mask.png", b"image/png", png(4, 3, 6)),
+            (b"quality", None, None, b"high"), (b"size", None, None, b"1536x1024")]
+    write(folder, "openai-edit", multipart(b"------------------------deglare0123456789", edit))
+    write(folder, "quoted-boundary", multipart(b"a b:c", edit[:2], quote=True))
+    write(folder, "empty", multipart(b"x", []))
+    write(folder, "crlf-in-data", multipart(b"xyz", [(b"n", None, None, b"a\r\n--xy\r\n--xyz-")]))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     out = sys.argv[1]
-    for make in (seeds_png, seeds_jpeg, seeds_exif, seeds_arguments, seeds_corners):
+    for make in (seeds_png, seeds_jpeg, seeds_exif, seeds_arguments, seeds_corners, seeds_multipart):
         make(out)
 
 

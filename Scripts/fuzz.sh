@@ -8,12 +8,14 @@
 # Builds Fuzz/ with libFuzzer coverage and --sanitize=address (debug), writes the seed corpora with
 # Fuzz/make_seeds.py into Fuzz/.corpus/seeds/TARGET, and grows Fuzz/.corpus/TARGET. Prints per
 # target the executions, CPU seconds and coverage; exits 1 when a target crashed, leaving the
-# input in Fuzz/.artifacts/TARGET (keep it in Fuzz/Regressions/TARGET and add a test).
+# input in Fuzz/.artifacts/TARGET and printing it in hex (keep it in Fuzz/Regressions/TARGET and
+# add a test). DEGLARE_FUZZ_DIR=DIR puts .corpus and .artifacts in DIR instead (.ci/run does, in a
+# scratch folder it removes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-all_targets=(png jpeg exif arguments corners)
+all_targets=(png jpeg exif arguments corners multipart)
 seconds=60
 total=""
 if [[ "${1:-}" == "--total" ]]; then
@@ -46,7 +48,8 @@ echo "fuzz: building Fuzz/ (libFuzzer coverage + address sanitizer)..."
 "${build[@]}" 2>&1 | grep -v "Cannot export local symbol '__asan" | grep -E "error|warning: |Compiling|Build" | tail -5
 bin="$("${build[@]}" --show-bin-path)"
 
-python3 Fuzz/make_seeds.py Fuzz/.corpus/seeds
+work="${DEGLARE_FUZZ_DIR:-Fuzz}"
+python3 Fuzz/make_seeds.py "$work/.corpus/seeds"
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
 # Swift's crash backtracer reads memory ASan considers out of bounds; libFuzzer reports crashes.
 export SWIFT_BACKTRACE="enable=no"
@@ -54,8 +57,8 @@ export SWIFT_BACKTRACE="enable=no"
 failed=0
 for target in "${targets[@]}"; do
   binary="$bin/fuzz-$target"
-  corpus="Fuzz/.corpus/$target"
-  artifacts="Fuzz/.artifacts/$target"
+  corpus="$work/.corpus/$target"
+  artifacts="$work/.artifacts/$target"
   mkdir -p "$corpus" "$artifacts"
   # Every saved crash first: each must now run cleanly.
   regressions=(Fuzz/Regressions/"$target"/*)
@@ -69,13 +72,14 @@ for target in "${targets[@]}"; do
   log="$artifacts/run.log"
   TIMEFORMAT="%U %S"
   status=0
-  { time "$binary" "$corpus" "Fuzz/.corpus/seeds/$target" -max_total_time="$seconds" -timeout=30 \
+  { time "$binary" "$corpus" "$work/.corpus/seeds/$target" -max_total_time="$seconds" -timeout=30 \
       -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?; } \
     2>"$artifacts/cpu"
   read -r user system <"$artifacts/cpu"
   runs=$(grep -Eo "stat::number_of_executed_units: *[0-9]+" "$log" | grep -Eo "[0-9]+$" || echo "?")
   coverage=$(grep -Eo "cov: [0-9]+" "$log" | tail -1 | grep -Eo "[0-9]+" || echo "?")
   cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.1f", u + s }')
+  found=""
   line="fuzz-$target: ${seconds}s, $runs executions, ${cpu} s CPU, coverage $coverage"
   if (( status != 0 )); then
     found=$(ls -t "$artifacts" | grep -E "^(crash|leak|timeout|oom|slow-unit)-" | head -1 || true)
@@ -83,5 +87,10 @@ for target in "${targets[@]}"; do
     failed=1
   fi
   echo "$line"
+  if [[ -n "$found" ]]; then
+    echo "  the input, in hex:"
+    od -An -tx1 -v "$artifacts/$found" | head -64
+    grep -E "^(==[0-9]+==ERROR|SUMMARY|Fatal error|.*error:)" "$log" | head -5 | sed 's/^/  /'
+  fi
 done
 exit "$failed"
