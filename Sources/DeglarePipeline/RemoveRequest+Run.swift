@@ -52,7 +52,7 @@ extension RemoveRequest {
       return .dryRun(
         try DryRun.write(
           image: decoded.image, mask: mask, imagePath: imagePath, provider: provider, padding: settings.padding,
-          directory: directory, overwrite: output.options.overwrite))
+          directory: directory, overwrite: output.options.overwrite, inputs: inputs))
     }
     if output.options.format == .jpeg { context.events(.lossyOutput(path: output.path)) }
     context.events(.repainting(provider: provider.id, model: provider.model))

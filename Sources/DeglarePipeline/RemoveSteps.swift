@@ -74,8 +74,11 @@ public enum RemoveSteps {
   }
 
   /// Rejects a returned patch whose shape cannot be the crop (a provider bug or a proxy's
-  /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side.
+  /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side. A patch
+  /// of exactly the upload's size always fits: a crop under 8 px (a tiny image, sent at its own
+  /// size to the local method) comes back at that size.
   public static func checkPatch(_ patch: ImageBuffer, uploadSize: PixelSize, provider: ProviderID) throws {
+    if patch.size == uploadSize { return }
     let expected = Double(uploadSize.width) / Double(uploadSize.height)
     let actual = Double(patch.width) / Double(patch.height)
     if patch.width < 8 || patch.height < 8 || max(expected / actual, actual / expected) > 1.25 {
