@@ -77,9 +77,8 @@ extension RemoveRequest {
       }
       return automatic.mask
     case .file(let maskPath):
-      let maskImage = try ImageFile.read(maskPath, options: decodeOptions).image
-      return try RemoveSteps.validatedMask(
-        Mask(image: maskImage), image: image, maskPath: maskPath, imagePath: imagePath)
+      let mask = try RemoveSteps.readMask(maskPath, imageSize: image.size, imagePath: imagePath, options: decodeOptions)
+      return try RemoveSteps.validatedMask(mask, image: image, maskPath: maskPath, imagePath: imagePath)
     }
   }
 

@@ -40,6 +40,24 @@ public enum RemoveSteps {
     return binary
   }
 
+  /// Reads the mask file at `maskPath` for an image of `imageSize` (after orientation). The size
+  /// in its header is checked before its pixels are decoded, so a mask of the wrong size costs no
+  /// pixel memory (a 9000x9000 16-bit one would take 1.4 GB).
+  /// - Throws: ``ImageFileError``, ``RemoveInputError/sizeMismatch(mask:image:maskPath:imagePath:)``.
+  public static func readMask(
+    _ maskPath: String, imageSize: PixelSize, imagePath: String, options: DecodeOptions
+  ) throws -> Mask {
+    let encoded = try ImageFile.load(maskPath, options: options)
+    if let size = encoded.size, size != imageSize {
+      throw RemoveInputError.sizeMismatch(mask: size, image: imageSize, maskPath: maskPath, imagePath: imagePath)
+    }
+    let mask = Mask(image: try encoded.decode(options: options).image)
+    guard mask.size == imageSize else {
+      throw RemoveInputError.sizeMismatch(mask: mask.size, image: imageSize, maskPath: maskPath, imagePath: imagePath)
+    }
+    return mask
+  }
+
   /// Plans the crop and upload size for `provider`.
   public static func plan(mask: Mask, capability: UploadCapability, padding: Double) -> CropPlan? {
     CropPlanner.plan(mask: mask, capability: capability, padding: padding)
