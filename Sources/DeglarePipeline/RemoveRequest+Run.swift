@@ -42,7 +42,7 @@ extension RemoveRequest {
   public func run(_ context: RemoveContext) async throws -> RemoveOutcome {
     let output = settings.output
     if dryRunDirectory == nil {
-      try OutputFile.preflight(output.path, overwrite: output.options.overwrite, inputs: inputs)
+      try ImageFile.preflight(output.path, options: output.options, inputs: inputs)
     }
     let decoded = try ImageFile.read(imagePath, options: decodeOptions)
     let mask = try loadMask(for: decoded.image, events: context.events)

@@ -26,8 +26,10 @@ enum ErrorReporter {
     case let error as ImageFileError:
       return (.dataError, error.description)
     case let error as WriteError:
-      if case .sameAsInput = error { return (.usage, error.description) }
-      return (.cannotCreate, error.description)
+      switch error {
+      case .sameAsInput, .formatMismatch: return (.usage, error.description)
+      default: return (.cannotCreate, error.description)
+      }
     case let error as KeyStoreError:
       return (.noPermission, error.description)
     case let error as ProviderError:

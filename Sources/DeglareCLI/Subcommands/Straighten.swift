@@ -86,6 +86,8 @@ struct StraightenCommand: Subcommand {
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let start = Date()
+    let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
+    if !detectOnly { try ImageFile.preflight(outputPath, options: writeOptions, inputs: [inputPath]) }
     let decoded = try ImageFile.read(inputPath, options: common.decodeOptions)
     var options = StraightenOptions(corners: corners, margin: margin, target: target)
     options.focalLength = StraightenCommand.focalLength(decoded.metadata, size: decoded.image.size)
@@ -105,7 +107,6 @@ struct StraightenCommand: Subcommand {
       } catch {
         throw ValidationError(error.description)
       }
-      let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
       try ImageFile.write(image, metadata: decoded.metadata, to: outputPath, options: writeOptions, inputs: [inputPath])
       written = outputPath
     }

@@ -164,6 +164,22 @@ public enum ImageFile {
     try prepare(image, overlay: overlay, metadata: metadata, to: path, options: options, inputs: inputs).publish()
   }
 
+  /// Fails early, before any expensive work, when `path` cannot be this image output: its name
+  /// asks for another format than `options.format` (``WriteError/formatMismatch(path:named:written:)``),
+  /// or ``OutputFile/preflight(_:overwrite:inputs:)`` refuses it.
+  public static func preflight(_ path: String, options: ImageWriteOptions, inputs: [String] = []) throws {
+    try checkName(path, format: options.format)
+    try OutputFile.preflight(path, overwrite: options.overwrite, inputs: inputs)
+  }
+
+  /// Refuses a name whose extension asks for another image format than `format`, the one
+  /// written: PNG bytes are never given a `.webp` or `.jpg` name. Standard output and names
+  /// without an image extension take any format.
+  public static func checkName(_ path: String, format: ImageFormat) throws(WriteError) {
+    guard let named = ImageFormat.namedFormat(path), named != format.name else { return }
+    throw .formatMismatch(path: path, named: named, written: format)
+  }
+
   /// Encodes an image into an unnamed file beside `path`; ``PreparedOutput/publish()`` names it.
   /// `overlay`'s pixels replace the image's own in the written file.
   /// - Throws: ``WriteError``; nothing is left behind on failure.
@@ -171,6 +187,7 @@ public enum ImageFile {
     _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
     options: ImageWriteOptions, inputs: [String] = []
   ) throws -> PreparedOutput {
+    try checkName(path, format: options.format)
     switch options.format {
     case .jpeg:
       let bytes: [UInt8]

@@ -11,6 +11,9 @@ public enum WriteError: Error, Equatable, CustomStringConvertible {
   case cannotWrite(path: String, reason: String)
   /// The encoder failed before any file appeared.
   case encodeFailed(path: String, reason: String)
+  /// The output's name asks for an image format other than the one written (`-o x.webp`, whose
+  /// bytes would be PNG); `written` is the format deglare writes there, `named` the one the name says.
+  case formatMismatch(path: String, named: String, written: ImageFormat)
 
   /// One sentence saying what happened and what to do.
   public var description: String {
@@ -26,6 +29,9 @@ public enum WriteError: Error, Equatable, CustomStringConvertible {
       return "cannot write \(OutputFile.displayName(path)): \(reason)"
     case .encodeFailed(let path, let reason):
       return "cannot write \(OutputFile.displayName(path)): \(reason)"
+    case .formatMismatch(let path, let named, let written):
+      return "cannot write \(path): its name asks for \(named), but deglare writes \(written.name) there; "
+        + "choose a name ending in .\(written == .jpeg ? "jpg" : "png")"
     }
   }
 }
