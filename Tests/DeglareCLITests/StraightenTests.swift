@@ -115,6 +115,20 @@ import Testing
     #expect(outcome.stderr.contains("collapses"))
   }
 
+  @Test("a photo too small for any quad is bad input data (65), said in a true sentence")
+  func tooSmall() async throws {
+    try await withTemporaryDirectory { dir in
+      let path = dir + "/dot.png"
+      let dot = SyntheticImages.constant(width: 1, height: 1, layout: .rgb, bitDepth: .eight, value: 9)
+      try ImageFile.write(dot, metadata: ImageMetadata(), to: path, options: ImageWriteOptions())
+      let outcome = await runDeglare(["straighten", path, "-o", dir + "/out.png"])
+      #expect(outcome.code == .dataError)
+      #expect(
+        outcome.stderr.hasPrefix("error: \(path) is 1x1, too small to straighten (the corners"), "\(outcome.stderr)")
+      #expect(directoryListing(dir) == ["dot.png"])
+    }
+  }
+
   @Test("an undecodable image is bad input data (65)")
   func undecodable() async throws {
     try await withTemporaryDirectory { dir in

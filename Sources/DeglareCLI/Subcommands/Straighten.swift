@@ -95,6 +95,11 @@ struct StraightenCommand: Subcommand {
     do {
       plan = try Straightener.plan(decoded.image, options: options)
     } catch {
+      if corners == nil, case .degenerate = error {
+        // Nothing the user gave is wrong: the photo itself is too small for any quad.
+        throw CommandFailure(
+          .dataError, "\(inputPath) is \(decoded.image.size), too small to straighten (\(error.description))")
+      }
       throw ValidationError(error.description)
     }
     for warning in plan.warnings { context.console.warn(warning) }
