@@ -1,9 +1,10 @@
-import DeglareCLI
 import DeglareCodecs
 import DeglareCore
 import DeglareTestSupport
 import Foundation
 import Testing
+
+@testable import DeglareCLI
 
 /// An output's name never lies about its bytes, and a name that cannot be a file says why.
 @Suite struct OutputNameTests {
@@ -19,7 +20,6 @@ import Testing
       (["straighten", "IN", "-o", "DIR/x.tiff"], "x.tiff: its name asks for TIFF, but deglare writes PNG"),
       (["detect", "IN", "-o", "DIR/mask.jpg"], "mask.jpg: its name asks for JPEG, but deglare writes PNG"),
       (["detect", "IN", "--overlay", "DIR/o.gif"], "o.gif: its name asks for GIF, but deglare writes PNG"),
-      (["workbench", "IN", "-o", "DIR/x.avif", "--no-open"], "x.avif: its name asks for AVIF, but deglare writes PNG"),
     ])
   func refusedNames(_ arguments: [String], _ message: String) async throws {
     try await withTemporaryDirectory { dir in
@@ -34,6 +34,16 @@ import Testing
       #expect(outcome.code == .usage, "\(outcome.stderr)")
       #expect(outcome.stderr.hasPrefix("error: cannot write \(dir)/\(message) there; choose a name ending in .png"))
       #expect(directoryListing(dir) == ["in.png", "mask.png"])
+    }
+  }
+
+  @Test("the workbench refuses such an -o when its command line is read, not at Save")
+  func workbenchOutput() {
+    var commandPath = "deglare"
+    // Parsed only: a workbench that started would serve until stopped.
+    #expect(throws: WriteError.formatMismatch(path: "x.avif", named: "AVIF", written: .png)) {
+      _ = try RootCommand.invocation(
+        ["workbench", "photo.png", "-o", "x.avif", "--no-open"], commandPath: &commandPath)
     }
   }
 
