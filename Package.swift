@@ -11,6 +11,8 @@ let package = Package(
     // Libraries only so that the fuzz package (Fuzz/, a path dependency) can link what it fuzzes.
     .library(name: "DeglareCore", targets: ["DeglareCore"]),
     .library(name: "DeglareCodecs", targets: ["DeglareCodecs"]),
+    .library(name: "DeglareTransport", targets: ["DeglareTransport"]),
+    .library(name: "DeglareProviders", targets: ["DeglareProviders"]),
     .library(name: "DeglareCLI", targets: ["DeglareCLI"]),
   ],
   targets: [

@@ -25,13 +25,19 @@ let package = Package(
   targets: [
     .target(name: "CFuzzDriver"),
     .target(
-      name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "DeglareCodecs", package: "deglare")]),
+      name: "FuzzSupport",
+      dependencies: ["CFuzzDriver"]
+        + ["DeglareCore", "DeglareCodecs", "DeglareTransport", "DeglareProviders"].map {
+          .product(name: $0, package: "deglare")
+        }),
     fuzzTarget("fuzz-png", ["DeglareCodecs"]),
     fuzzTarget("fuzz-jpeg", ["DeglareCodecs"]),
     fuzzTarget("fuzz-exif", ["DeglareCodecs", "DeglareCLI"]),
     fuzzTarget("fuzz-arguments", ["DeglareCLI"]),
     fuzzTarget("fuzz-corners", ["DeglareCLI", "DeglareCore"]),
     fuzzTarget("fuzz-multipart", []),
+    fuzzTarget("fuzz-openai", ["DeglareCore"]),
+    fuzzTarget("fuzz-gemini", ["DeglareCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

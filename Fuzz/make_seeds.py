@@ -172,11 +172,64 @@ def seeds_multipart(out):
     write(folder, "crlf-in-data", multipart(b"xyz", [(b"n", None, None, b"a\r\n--xy\r\n--xyz-")]))
 
 
+KEY = "sk-fuzz-0123456789abcdefABCDEF"  # FuzzResponse.key: no message may hold it
+STATUS = {200: 0, 400: 3, 401: 4, 403: 5, 404: 6, 408: 7, 409: 8, 429: 9, 500: 10, 503: 11}
+
+
+def answer(status, body):
+    """A fuzz-openai/fuzz-gemini input: a byte picking the status, then the body."""
+    return bytes([STATUS[status]]) + (body if isinstance(body, bytes) else json.dumps(body).encode())
+
+
+def seeds_openai(out):
+    folder = os.path.join(out, "openai")
+    image = base64.b64encode(png(96, 64)).decode()
+    usage = {"input_tokens": 50, "output_tokens": 4160, "total_tokens": 4210,
+             "input_tokens_details": {"image_tokens": 40, "text_tokens": 10}}
+    write(folder, "ok", answer(200, {"created": 1700000000, "data": [{"b64_json": image}], "usage": usage}))
+    write(folder, "url", answer(200, {"created": 1, "data": [{"url": "https://example.invalid/x.png"}]}))
+    write(folder, "not-base64", answer(200, {"data": [{"b64_json": "!!" + image[:40]}]}))
+    write(folder, "webp", answer(200, {"data": [{"b64_json": base64.b64encode(b"RIFF\0\0\0\0WEBPVP8 ").decode()}]}))
+    write(folder, "bad-key", answer(401, {"error": {"message": "Incorrect API key provided: " + KEY.upper(),
+                                                    "type": "invalid_request_error", "code": "invalid_api_key"}}))
+    write(folder, "quota", answer(429, {"error": {"message": "You exceeded your current quota",
+                                                  "type": "insufficient_quota", "code": "insufficient_quota"}}))
+    write(folder, "moderation", answer(400, {"error": {"message": "Your request was rejected by the safety system.",
+                                                       "type": "image_generation_user_error",
+                                                       "code": "moderation_blocked"}}))
+    write(folder, "html", answer(503, b"<html><body>Service Unavailable " + KEY.encode()[:20] + b"</body></html>"))
+
+
+def seeds_gemini(out):
+    folder = os.path.join(out, "gemini")
+    image = base64.b64encode(png(96, 64)).decode()
+    inline = {"inlineData": {"mimeType": "image/png", "data": image}}
+    usage = {"promptTokenCount": 300, "candidatesTokenCount": 1290, "totalTokenCount": 1590}
+    write(folder, "ok", answer(200, {"candidates": [{"content": {"parts": [{"text": "Here it is."}, inline],
+                                                                 "role": "model"}, "finishReason": "STOP"}],
+                                     "usageMetadata": usage}))
+    write(folder, "thought", answer(200, {"candidates": [{"content": {"parts": [dict(inline, thought=True),
+                                                                                {"inline_data": inline["inlineData"]}]}}]}))
+    write(folder, "text-only", answer(200, {"candidates": [{"content": {"parts": [{"text": "I cannot " + KEY}]},
+                                                            "finishReason": "IMAGE_SAFETY"}]}))
+    write(folder, "blocked", answer(200, {"promptFeedback": {"blockReason": "SAFETY",
+                                                             "blockReasonMessage": "blocked"}}))
+    write(folder, "bad-key", answer(400, {"error": {"code": 400, "message": "API key not valid: " + KEY,
+                                                    "status": "INVALID_ARGUMENT",
+                                                    "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                                                                 "reason": "API_KEY_INVALID"}]}}))
+    write(folder, "quota", answer(429, {"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED",
+                                                  "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo",
+                                                               "retryDelay": "2s"}]}}))
+    write(folder, "base64-key", answer(500, {"error": {"message": base64.b64encode(KEY.encode()).decode()}}))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     out = sys.argv[1]
-    for make in (seeds_png, seeds_jpeg, seeds_exif, seeds_arguments, seeds_corners, seeds_multipart):
+    for make in (seeds_png, seeds_jpeg, seeds_exif, seeds_arguments, seeds_corners, seeds_multipart,
+                 seeds_openai, seeds_gemini):
         make(out)
 
 
