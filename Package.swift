@@ -8,6 +8,12 @@ let package = Package(
   products: [
     .executable(name: "deglare", targets: ["deglare"]),
     .executable(name: "stub-server", targets: ["stub-server"]),
+    // Libraries only so that the fuzz package (Fuzz/, a path dependency) can link what it fuzzes.
+    .library(name: "DeglareCore", targets: ["DeglareCore"]),
+    .library(name: "DeglareCodecs", targets: ["DeglareCodecs"]),
+    .library(name: "DeglareTransport", targets: ["DeglareTransport"]),
+    .library(name: "DeglareProviders", targets: ["DeglareProviders"]),
+    .library(name: "DeglareCLI", targets: ["DeglareCLI"]),
   ],
   targets: [
     // MARK: - C libraries (declarations only)

@@ -23,6 +23,16 @@ struct StubRequest: Sendable {
   func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 }
 
+extension Multipart {
+  /// The fields of a `multipart/form-data` request, with the boundary from its Content-Type.
+  static func parse(_ request: StubRequest) throws -> [MultipartField] {
+    guard let boundary = boundary(request.header("Content-Type")) else {
+      throw ParseError(message: "no multipart boundary in Content-Type")
+    }
+    return try parse(request.body, boundary: boundary)
+  }
+}
+
 /// One response and how to deliver it.
 struct StubResponse: Sendable {
   /// How the bytes go out.

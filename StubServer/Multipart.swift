@@ -1,3 +1,6 @@
+// Self-contained (Foundation only): the Fuzz/ package builds this file into its multipart target.
+import Foundation
+
 /// One part of a `multipart/form-data` body.
 struct MultipartField: Sendable {
   var name: String
@@ -24,13 +27,6 @@ enum Multipart {
       return value.isEmpty ? nil : value
     }
     return nil
-  }
-
-  static func parse(_ request: StubRequest) throws -> [MultipartField] {
-    guard let boundary = boundary(request.header("Content-Type")) else {
-      throw ParseError(message: "no multipart boundary in Content-Type")
-    }
-    return try parse(request.body, boundary: boundary)
   }
 
   static func parse(_ body: [UInt8], boundary: String) throws -> [MultipartField] {

@@ -21,7 +21,7 @@ final class ProgressLine: Sendable {
     let started = Task.detached {
       var seconds = 0
       while !Task.isCancelled {
-        console.err("\r\u{1B}[2K\(label)… \(seconds) s")
+        console.redrawStatus("\(label)… \(seconds) s")
         try? await Task.sleep(for: .seconds(1))
         seconds += 1
       }
@@ -33,6 +33,6 @@ final class ProgressLine: Sendable {
   func stop() {
     guard let running = task.withLock({ $0.take() }) else { return }
     running.cancel()
-    console.err("\r\u{1B}[2K")
+    console.clearStatus()
   }
 }

@@ -23,6 +23,8 @@ public enum RootCommand {
 
   /// Runs the process: parses `CommandLine.arguments`, runs the command, exits with its code.
   public static func main() async -> Never {
+    // A closed pipe is an error to report (73), not a signal that kills the process silently.
+    signal(SIGPIPE, SIG_IGN)
     let console = Console.standard
     let arguments = Array(CommandLine.arguments.dropFirst())
     let environment = ProcessInfo.processInfo.environment
@@ -30,7 +32,12 @@ public enum RootCommand {
       await run(arguments: arguments, console: console, environment: environment, secretStore: LibsecretStore())
     }
     Interruption.install { command.cancel() }
-    let code = await command.value
+    var code = await command.value
+    if let failure = Console.standardOutputFailure, code == .success || code == .failure {
+      // The results went nowhere (`--json >/dev/full`, a reader that left): say so, and fail.
+      console.printError("error: cannot write to standard output: \(String(cString: strerror(failure))).")
+      code = .cannotCreate
+    }
     exit(code.rawValue)
   }
 
@@ -45,50 +52,13 @@ public enum RootCommand {
     let context = CommandContext(console: console, input: input, environment: environment, secretStore: secretStore)
     var commandPath = "deglare"
     do {
-      guard let first = arguments.first else {
-        console.out(Usage.rootHelp(commands: commands, version: version))
+      switch try invocation(arguments, commandPath: &commandPath) {
+      case .text(let text):
+        console.out(text)
         return .success
+      case .command(let command):
+        return try await command.run(context)
       }
-      switch first {
-      case "--version":
-        console.print("deglare \(version)")
-        return .success
-      case "-h", "--help":
-        console.out(Usage.rootHelp(commands: commands, version: version))
-        return .success
-      case "help":
-        return try help(Array(arguments.dropFirst()), console: console)
-      default:
-        break
-      }
-      var words = arguments
-      var candidates = commands
-      var command: (any Subcommand.Type)?
-      while !candidates.isEmpty, let word = words.first, !word.hasPrefix("-") {
-        guard let match = candidates.first(where: { $0.spec.name == word }) else {
-          throw ValidationError(unknownCommandMessage(word, candidates: candidates, parent: commandPath))
-        }
-        command = match
-        commandPath += " \(word)"
-        words.removeFirst()
-        candidates = match.subcommands
-      }
-      guard let command else {
-        throw ValidationError(unknownCommandMessage(first, candidates: commands, parent: commandPath))
-      }
-      if !command.subcommands.isEmpty {
-        if words.contains("-h") || words.contains("--help") {
-          console.out(groupHelp(command, commandPath: commandPath))
-          return .success
-        }
-        guard let word = words.first else {
-          throw ValidationError("missing command for '\(commandPath)'")
-        }
-        throw ValidationError(unknownCommandMessage(word, candidates: command.subcommands, parent: commandPath))
-      }
-      let parsed = try ArgumentParser.parse(words, spec: command.spec, commandPath: commandPath)
-      let instance = try command.init(parsed)
-      return try await instance.run(context)
     } catch let clean as CleanExit {
       console.out(clean.text)
       return .success
@@ -98,7 +68,58 @@ public enum RootCommand {
     }
   }
 
-  private static func help(_ words: [String], console: Console) throws -> ExitCode {
+  /// What a command line asks for, once parsed and validated, before anything runs.
+  enum Invocation {
+    /// Text to print on stdout and exit 0 (help, version).
+    case text(String)
+    /// A command to run.
+    case command(any Subcommand)
+  }
+
+  /// Parses a command line: finds the command (`commandPath` becomes its path, `deglare keys
+  /// set`, for messages), parses its arguments and builds it. Nothing is read, written or sent.
+  /// - Throws: ``ValidationError`` (64) for any mistake, `CleanExit` for `--help` among the options.
+  static func invocation(_ arguments: [String], commandPath: inout String) throws -> Invocation {
+    guard let first = arguments.first else { return .text(Usage.rootHelp(commands: commands, version: version)) }
+    switch first {
+    case "--version":
+      return .text("deglare \(version)\n")
+    case "-h", "--help":
+      return .text(Usage.rootHelp(commands: commands, version: version))
+    case "help":
+      return .text(try help(Array(arguments.dropFirst())))
+    default:
+      break
+    }
+    var words = arguments
+    var candidates = commands
+    var command: (any Subcommand.Type)?
+    while !candidates.isEmpty, let word = words.first, !word.hasPrefix("-") {
+      guard let match = candidates.first(where: { $0.spec.name == word }) else {
+        throw ValidationError(unknownCommandMessage(word, candidates: candidates, parent: commandPath))
+      }
+      command = match
+      commandPath += " \(word)"
+      words.removeFirst()
+      candidates = match.subcommands
+    }
+    guard let command else {
+      throw ValidationError(unknownCommandMessage(first, candidates: commands, parent: commandPath))
+    }
+    if !command.subcommands.isEmpty {
+      if words.contains("-h") || words.contains("--help") {
+        return .text(groupHelp(command, commandPath: commandPath))
+      }
+      guard let word = words.first else {
+        throw ValidationError("missing command for '\(commandPath)'")
+      }
+      throw ValidationError(unknownCommandMessage(word, candidates: command.subcommands, parent: commandPath))
+    }
+    let parsed = try ArgumentParser.parse(words, spec: command.spec, commandPath: commandPath)
+    return .command(try command.init(parsed))
+  }
+
+  private static func help(_ words: [String]) throws -> String {
     var candidates = commands
     var path = "deglare"
     var found: (any Subcommand.Type)?
@@ -110,16 +131,9 @@ public enum RootCommand {
       path += " \(word)"
       candidates = match.subcommands
     }
-    guard let found else {
-      console.out(Usage.rootHelp(commands: commands, version: version))
-      return .success
-    }
-    if found.subcommands.isEmpty {
-      console.out(Usage.help(for: found.spec, commandPath: path))
-    } else {
-      console.out(groupHelp(found, commandPath: path))
-    }
-    return .success
+    guard let found else { return Usage.rootHelp(commands: commands, version: version) }
+    return found.subcommands.isEmpty
+      ? Usage.help(for: found.spec, commandPath: path) : groupHelp(found, commandPath: path)
   }
 
   private static func groupHelp(_ command: any Subcommand.Type, commandPath: String) -> String {

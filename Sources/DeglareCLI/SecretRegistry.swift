@@ -8,17 +8,22 @@ final class SecretRegistry: Sendable {
   /// The process-wide registry.
   static let shared = SecretRegistry()
 
-  private let secrets = Mutex<[String]>([])
+  private let state = Mutex<(secrets: [String], redactor: Redactor?)>(([], nil))
 
   /// Remembers a key to redact.
   func register(_ secret: String) {
-    secrets.withLock { if !$0.contains(secret) { $0.append(secret) } }
+    state.withLock { state in
+      guard !state.secrets.contains(secret) else { return }
+      state.secrets.append(secret)
+      state.redactor = Redactor(secrets: state.secrets)
+    }
   }
 
-  /// `text` with every registered key and credential-looking token removed. Until a key has been
-  /// loaded there is nothing to leak, and text passes unchanged (help texts, paths).
+  /// `text` with every registered key (in any letter case, base64 or cut in two) and
+  /// credential-looking token removed, or withheld whole when a key may remain in it. Until a key
+  /// has been loaded there is nothing to leak, and text passes unchanged (help texts, paths).
   func redact(_ text: String) -> String {
-    let known = secrets.withLock { $0 }
-    return known.isEmpty ? text : Redactor(secrets: known).redact(text)
+    guard let redactor = state.withLock({ $0.redactor }) else { return text }
+    return redactor.redact(text)
   }
 }

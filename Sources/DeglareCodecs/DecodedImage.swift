@@ -34,6 +34,17 @@ public struct DecodeOptions: Sendable, Equatable {
     self.maxPixels = maxPixels
   }
 
+  /// Metadata bytes a file may hold beyond its pixels' own size (ICC profile, EXIF, XMP, text).
+  public static let metadataAllowance = 64 << 20
+
+  /// The largest file accepted: what `maxPixels` pixels of 16-bit RGBA take uncompressed (8 bytes
+  /// each, more than any PNG or JPEG of them needs), plus ``metadataAllowance``.
+  public var maxFileBytes: Int {
+    let pixels = maxPixels.multipliedReportingOverflow(by: 8)
+    let total = pixels.partialValue.addingReportingOverflow(DecodeOptions.metadataAllowance)
+    return pixels.overflow || total.overflow ? Int.max : total.partialValue
+  }
+
   func checkPixelCount(width: Int, height: Int) throws(CodecError) {
     let count = width.multipliedReportingOverflow(by: height)
     if count.overflow || count.partialValue > maxPixels {
@@ -57,6 +68,8 @@ public enum ImageDecoder {
   public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(CodecError)
     -> DecodedImage
   {
+    // The header first: limits, memory and the data's length, before any decoder allocates.
+    if let header = try ImageHeader.read(bytes) { try header.check(options) }
     switch ImageFormat.sniff(bytes) {
     case .png:
       return try PNGCodec.decode(bytes, options: options)

@@ -89,14 +89,17 @@ public struct EXIF: Sendable {
     return value
   }
 
-  /// The structure with the orientation tag set to 1 (in place; nothing else changes).
+  /// The structure with the orientation tag set to 1 (in place; nothing else changes). The tag
+  /// is reset whether it is stored as a SHORT (as EXIF says) or a LONG, the two types
+  /// ``orientation`` reads: an orientation that was applied must never stay in the file.
   public func resettingOrientation() -> [UInt8] {
-    guard let ifd0 = ifd0Offset, let entry = entryOffset(.orientation, ifdOffset: ifd0), u16(entry + 2) == 3,
-      entry + 10 <= bytes.count
+    guard let ifd0 = ifd0Offset, let entry = entryOffset(.orientation, ifdOffset: ifd0), let type = u16(entry + 2),
+      type == 3 || type == 4
     else { return bytes }
+    let one: [UInt8] = type == 3 ? (bigEndian ? [0, 1] : [1, 0]) : (bigEndian ? [0, 0, 0, 1] : [1, 0, 0, 0])
+    guard entry + 8 + one.count <= bytes.count else { return bytes }
     var copy = bytes
-    copy[entry + 8] = bigEndian ? 0 : 1
-    copy[entry + 9] = bigEndian ? 1 : 0
+    copy.replaceSubrange((entry + 8)..<(entry + 8 + one.count), with: one)
     return copy
   }
 

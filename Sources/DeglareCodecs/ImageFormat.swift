@@ -20,10 +20,33 @@ public enum ImageFormat: String, Sendable, Equatable {
     return nil
   }
 
-  /// The format a file name asks for by its extension (for choosing the *output* format).
+  /// The format a file name asks for by its extension (for choosing the *output* format): JPEG
+  /// for `.jpg`/`.jpeg`, else PNG. (A name that asks for a format deglare cannot write is refused
+  /// when the file is written: ``namedFormat(_:)``.)
   public static func forOutputPath(_ path: String) -> ImageFormat {
-    let lower = path.lowercased()
-    if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
-    return .png
+    namedFormat(path) == "JPEG" ? .jpeg : .png
+  }
+
+  /// The image format a file name's extension names, case-insensitively ("PNG", "JPEG", "WebP",
+  /// "HEIC"...), or nil when it names none (no extension, `.out`, `.json`...).
+  public static func namedFormat(_ path: String) -> String? {
+    let name = path.split(separator: "/").last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    return formatsByExtension[name[name.index(after: dot)...].lowercased()]
+  }
+
+  /// Image file extensions and the format each names.
+  static let formatsByExtension: [String: String] = [
+    "png": "PNG", "jpg": "JPEG", "jpeg": "JPEG", "jpe": "JPEG", "webp": "WebP", "gif": "GIF", "tif": "TIFF",
+    "tiff": "TIFF", "bmp": "BMP", "heic": "HEIC", "heif": "HEIF", "avif": "AVIF", "jxl": "JPEG XL", "jp2": "JPEG 2000",
+  ]
+
+  /// The format's name as ``namedFormat(_:)`` gives it.
+  public var name: String {
+    switch self {
+    case .png: return "PNG"
+    case .jpeg: return "JPEG"
+    case .webp: return "WebP"
+    }
   }
 }

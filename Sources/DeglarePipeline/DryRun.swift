@@ -23,46 +23,51 @@ public enum DryRun {
     public var planJSON: JSONValue
   }
 
-  /// Writes the provider's upload files and `plan.json` into `directory` (created if needed).
+  /// Writes the provider's upload files and `plan.json` into `directory` (created if needed), all
+  /// or nothing: when one cannot be written (it exists without `overwrite`, or it is one of
+  /// `inputs`), none is, and the folders this call created are removed again.
+  /// - Parameter inputs: the paths the command reads (the image, the mask file): never overwritten,
+  ///   whatever the spelling.
   /// - Throws: ``WriteError`` (73/64 in the CLI), or the provider's preview error.
   public static func write(
     image: ImageBuffer, mask: Mask, imagePath: String, provider: any ImageEditProvider, padding: Double,
-    directory: String, overwrite: Bool
+    directory: String, overwrite: Bool, inputs: [String]
   ) throws -> Report {
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
       throw RemovalError.nothingLoaded
     }
-    try makeDirectory(directory)
-    let request = RemoveSteps.request(image: image, mask: mask, plan: plan)
-    let uploads = try provider.uploadPreview(for: request)
-    var files: [String] = []
-    for upload in uploads {
-      let path = directory + "/" + upload.name
-      try OutputFile.write(upload.bytes, to: path, overwrite: overwrite, inputs: [imagePath])
-      files.append(path)
+    let created = try makeDirectory(directory)
+    do {
+      let request = RemoveSteps.request(image: image, mask: mask, plan: plan)
+      let uploads = try provider.uploadPreview(for: request)
+      var members: [(String, JSONValue)] = [
+        ("image", .string(imagePath)),
+        ("image_size", .array([.int(image.width), .int(image.height)])),
+        ("crop", .array(plan.crop.array.map(JSONValue.int))),
+        ("upload_size", .array([.int(plan.uploadSize.width), .int(plan.uploadSize.height)])),
+        ("provider", .string(provider.id.rawValue)),
+        (provider.isRemote ? "model" : "method", .string(provider.model)),
+        ("masked_pixels", .int(mask.insideCount)),
+        ("leaves_machine", .bool(provider.isRemote)),
+        ("files", .array(uploads.map { .string($0.name) })),
+      ]
+      if let aspect = plan.aspectName { members.insert(("aspect_ratio", .string(aspect)), at: 4) }
+      let json = JSONValue.object(members)
+      let files =
+        uploads.map { (path: directory + "/" + $0.name, bytes: $0.bytes) }
+        + [(path: directory + "/plan.json", bytes: Array((json.text + "\n").utf8))]
+      try OutputFile.writeAll(files, overwrite: overwrite, inputs: inputs)
+      return Report(provider: provider.id, model: provider.model, plan: plan, files: files.map(\.path), planJSON: json)
+    } catch {
+      for folder in created.reversed() { rmdir(folder) }
+      throw error
     }
-    var members: [(String, JSONValue)] = [
-      ("image", .string(imagePath)),
-      ("image_size", .array([.int(image.width), .int(image.height)])),
-      ("crop", .array(plan.crop.array.map(JSONValue.int))),
-      ("upload_size", .array([.int(plan.uploadSize.width), .int(plan.uploadSize.height)])),
-      ("provider", .string(provider.id.rawValue)),
-      (provider.isRemote ? "model" : "method", .string(provider.model)),
-      ("masked_pixels", .int(mask.insideCount)),
-      ("leaves_machine", .bool(provider.isRemote)),
-      ("files", .array(uploads.map { .string($0.name) })),
-    ]
-    if let aspect = plan.aspectName { members.insert(("aspect_ratio", .string(aspect)), at: 4) }
-    let json = JSONValue.object(members)
-    let planPath = directory + "/plan.json"
-    try OutputFile.write(Array((json.text + "\n").utf8), to: planPath, overwrite: overwrite, inputs: [imagePath])
-    files.append(planPath)
-    return Report(provider: provider.id, model: provider.model, plan: plan, files: files, planJSON: json)
   }
 
-  /// `mkdir -p`, with a clear error.
-  static func makeDirectory(_ path: String) throws {
+  /// `mkdir -p`, with a clear error; returns the folders it created, outermost first.
+  static func makeDirectory(_ path: String) throws -> [String] {
     var current = path.hasPrefix("/") ? "" : "."
+    var created: [String] = []
     for component in path.split(separator: "/") {
       current += "/" + component
       var info = stat()
@@ -72,9 +77,14 @@ public enum DryRun {
         }
         continue
       }
-      if mkdir(current, 0o777) != 0 && errno != EEXIST {
-        throw WriteError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+      if mkdir(current, 0o777) == 0 {
+        created.append(current)
+      } else if errno != EEXIST {
+        let reason = String(cString: strerror(errno))
+        for folder in created.reversed() { rmdir(folder) }
+        throw WriteError.cannotWrite(path: path, reason: reason)
       }
     }
+    return created
   }
 }

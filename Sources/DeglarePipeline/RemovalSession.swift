@@ -148,7 +148,7 @@ public actor RemovalSession {
       for file in prepared { file.discard() }
       throw error
     }
-    try PreparedOutput.publishAll(prepared)
+    try OutputFile.publishAll(prepared)
     var summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
       provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes,

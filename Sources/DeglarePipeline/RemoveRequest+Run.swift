@@ -42,11 +42,13 @@ extension RemoveRequest {
   ///   ``RemovalError``, `WriteError`, `CancellationError`.
   public func run(_ context: RemoveContext) async throws -> RemoveOutcome {
     let output = settings.output
-    let imageBytes = try ImageFile.readBytes(imagePath)
-    let decoded = try ImageFile.decode(imageBytes, path: imagePath, options: decodeOptions)
+    let encodedImage = try ImageFile.load(imagePath, options: decodeOptions)
+    let imageBytes = encodedImage.bytes
+    let decoded = try encodedImage.decode(options: decodeOptions)
     let maskFile = try readMaskFile(for: decoded.image)
     if dryRunDirectory == nil {
-      for path in outputPaths {
+      try ImageFile.preflight(output.path, options: output.options, inputs: inputs)
+      for path in outputPaths where path != output.path {
         try OutputFile.preflight(path, overwrite: output.options.overwrite, inputs: inputs)
       }
     }
@@ -59,7 +61,7 @@ extension RemoveRequest {
       return .dryRun(
         try DryRun.write(
           image: decoded.image, mask: mask, imagePath: imagePath, provider: provider, padding: settings.padding,
-          directory: directory, overwrite: output.options.overwrite))
+          directory: directory, overwrite: output.options.overwrite, inputs: inputs))
     }
     var settings = settings
     settings.record = try recordInputs(imageBytes: imageBytes, maskFileBytes: maskFile?.bytes, mask: mask)
@@ -79,11 +81,10 @@ extension RemoveRequest {
   /// `--mask auto`.
   private func readMaskFile(for image: ImageBuffer) throws -> (bytes: [UInt8], mask: Mask)? {
     guard case .file(let maskPath) = mask else { return nil }
-    let bytes = try ImageFile.readBytes(maskPath)
-    let maskImage = try ImageFile.decode(bytes, path: maskPath, options: decodeOptions).image
-    let checked = try RemoveSteps.validatedMask(
-      Mask(image: maskImage), image: image, maskPath: maskPath, imagePath: imagePath)
-    return (bytes, checked)
+    let file = try RemoveSteps.readMaskFile(
+      maskPath, imageSize: image.size, imagePath: imagePath, options: decodeOptions)
+    let checked = try RemoveSteps.validatedMask(file.mask, image: image, maskPath: maskPath, imagePath: imagePath)
+    return (file.bytes, checked)
   }
 
   /// The detector's grown proposal (`--mask auto`).

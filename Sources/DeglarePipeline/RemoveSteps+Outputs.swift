@@ -4,7 +4,7 @@ import DeglareCore
 extension RemoveSteps {
   /// Encodes every file a removal writes into unnamed files, in publishing order: the saved mask
   /// and the repair record first, the result last, so that (published with
-  /// `PreparedOutput.publishAll`) a result never exists without them.
+  /// `OutputFile.publishAll`) a result never exists without them.
   ///
   /// The record's facts go into the result's XMP as an `xmpMM:History` entry; the pixels are
   /// untouched (XMP lives in its own PNG chunk or JPEG segment). An existing packet that cannot

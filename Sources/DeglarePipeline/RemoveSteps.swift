@@ -40,6 +40,32 @@ public enum RemoveSteps {
     return binary
   }
 
+  /// Reads the mask file at `maskPath` for an image of `imageSize` (after orientation). The size
+  /// in its header is checked before its pixels are decoded, so a mask of the wrong size costs no
+  /// pixel memory (a 9000x9000 16-bit one would take 1.4 GB).
+  /// - Throws: ``ImageFileError``, ``RemoveInputError/sizeMismatch(mask:image:maskPath:imagePath:)``.
+  public static func readMask(
+    _ maskPath: String, imageSize: PixelSize, imagePath: String, options: DecodeOptions
+  ) throws -> Mask {
+    try readMaskFile(maskPath, imageSize: imageSize, imagePath: imagePath, options: options).mask
+  }
+
+  /// ``readMask(_:imageSize:imagePath:options:)`` with the file's bytes (the repair record
+  /// hashes them).
+  public static func readMaskFile(
+    _ maskPath: String, imageSize: PixelSize, imagePath: String, options: DecodeOptions
+  ) throws -> (mask: Mask, bytes: [UInt8]) {
+    let encoded = try ImageFile.load(maskPath, options: options)
+    if let size = encoded.size, size != imageSize {
+      throw RemoveInputError.sizeMismatch(mask: size, image: imageSize, maskPath: maskPath, imagePath: imagePath)
+    }
+    let mask = Mask(image: try encoded.decode(options: options).image)
+    guard mask.size == imageSize else {
+      throw RemoveInputError.sizeMismatch(mask: mask.size, image: imageSize, maskPath: maskPath, imagePath: imagePath)
+    }
+    return (mask, encoded.bytes)
+  }
+
   /// Plans the crop and upload size for `provider`.
   public static func plan(mask: Mask, capability: UploadCapability, padding: Double) -> CropPlan? {
     CropPlanner.plan(mask: mask, capability: capability, padding: padding)
@@ -74,8 +100,11 @@ public enum RemoveSteps {
   }
 
   /// Rejects a returned patch whose shape cannot be the crop (a provider bug or a proxy's
-  /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side.
+  /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side. A patch
+  /// of exactly the upload's size always fits: a crop under 8 px (a tiny image, sent at its own
+  /// size to the local method) comes back at that size.
   public static func checkPatch(_ patch: ImageBuffer, uploadSize: PixelSize, provider: ProviderID) throws {
+    if patch.size == uploadSize { return }
     let expected = Double(uploadSize.width) / Double(uploadSize.height)
     let actual = Double(patch.width) / Double(patch.height)
     if patch.width < 8 || patch.height < 8 || max(expected / actual, actual / expected) > 1.25 {

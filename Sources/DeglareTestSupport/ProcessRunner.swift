@@ -18,6 +18,10 @@ public enum ProcessRunner {
     ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": home].merging(extra) { $1 }
   }
 
+  /// Seconds after which a product that has not ended is killed: a hang guard, never a measure
+  /// of speed (tests check what happened, not how fast).
+  public static let hangGuard: TimeInterval = 600
+
   /// What a finished process left.
   public struct Outcome: Sendable {
     /// The exit status (or 128 + signal).
@@ -29,12 +33,14 @@ public enum ProcessRunner {
   }
 
   /// Runs `deglare` (or another product) to completion with the given arguments, environment and
-  /// standard input, killing it after `timeout` seconds.
+  /// standard input, killing it after `timeout` seconds: a hang guard, not a time limit (a full
+  /// run on two busy cores can hold a short command for minutes).
   public static func run(
     _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
-    stdin: String? = nil, timeout: TimeInterval = 60
+    stdin: String? = nil, stdout: FileHandle? = nil, timeout: TimeInterval = hangGuard
   ) async throws -> Outcome {
-    let process = try RunningProcess(arguments, executable: name, environment: environment, stdin: stdin)
+    let process = try RunningProcess(
+      arguments, executable: name, environment: environment, stdin: stdin, stdout: stdout)
     return await process.wait(timeout: timeout)
   }
 }
@@ -49,10 +55,11 @@ public final class RunningProcess: @unchecked Sendable {
   /// The process id.
   public var pid: Int32 { process.processIdentifier }
 
-  /// Starts `executable` with `arguments`; `stdin` is written and closed at once.
+  /// Starts `executable` with `arguments`; `stdin` is written and closed at once. Standard output
+  /// is collected, or goes to `stdout` when given (then ``ProcessRunner/Outcome/stdout`` is empty).
   public init(
     _ arguments: [String], executable name: String = "deglare", environment: [String: String]? = nil,
-    stdin: String? = nil
+    stdin: String? = nil, stdout: FileHandle? = nil
   ) throws {
     process.executableURL = URL(fileURLWithPath: ProcessRunner.executable(name))
     process.arguments = arguments
@@ -60,13 +67,14 @@ public final class RunningProcess: @unchecked Sendable {
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()
-    process.standardOutput = out
+    process.standardOutput = stdout ?? out
     process.standardError = err
     process.standardInput = input
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? input.fileHandleForWriting.close()
     // Read both pipes while the process runs, so a large output cannot block it.
+    if stdout != nil { try? out.fileHandleForWriting.close() }  // nothing comes through this pipe
     group.enter()
     DispatchQueue.global().async {
       self.outData = out.fileHandleForReading.readDataToEndOfFile()
@@ -89,7 +97,7 @@ public final class RunningProcess: @unchecked Sendable {
 
   /// Waits for the end (SIGKILL after `timeout` seconds) and returns what it left. Polls with
   /// `Task.sleep`, so waiting never blocks a thread of the (two-thread) cooperative pool.
-  public func wait(timeout: TimeInterval = 60) async -> ProcessRunner.Outcome {
+  public func wait(timeout: TimeInterval = ProcessRunner.hangGuard) async -> ProcessRunner.Outcome {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }

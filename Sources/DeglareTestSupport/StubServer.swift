@@ -56,10 +56,10 @@ public struct StubServer: Sendable {
   }
 
   /// Waits until `count` requests are held at the gate (polling every 10 ms, for up to `timeout`
-  /// seconds). Gives up at once when `senderAlive` says whoever was to send them has ended (a
+  /// seconds, a hang guard). Gives up at once when `senderAlive` says whoever was to send them has ended (a
   /// process that exited before its request arrived).
   public func waitUntilHeld(
-    _ count: Int = 1, timeout: Double = 60, senderAlive: () -> Bool = { true }
+    _ count: Int = 1, timeout: Double = ProcessRunner.hangGuard, senderAlive: () -> Bool = { true }
   ) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     // Asks once more after every sleep, even past the deadline: a test task that the busy
@@ -115,7 +115,7 @@ public struct StubServer: Sendable {
   private func request(_ method: String, _ path: String) throws -> RawResponse {
     let response: LoopbackHTTP.Response
     do {
-      response = try LoopbackHTTP.request(port: port, method: method, path: path, timeout: 10)
+      response = try LoopbackHTTP.request(port: port, method: method, path: path)
     } catch {
       throw StubServerError("cannot reach the stub on port \(port): \(error)")
     }

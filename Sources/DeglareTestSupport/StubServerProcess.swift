@@ -44,7 +44,8 @@ public final class StubServerProcess: @unchecked Sendable {
     try process.run()
     let port: Int
     do {
-      port = try StubServerProcess.readPort(stdoutPipe.fileHandleForReading.fileDescriptor, deadline: 15)
+      port = try StubServerProcess.readPort(
+        stdoutPipe.fileHandleForReading.fileDescriptor, deadline: ProcessRunner.hangGuard)
     } catch {
       StubServerProcess.terminate(process, stdin: stdinPipe)
       throw error

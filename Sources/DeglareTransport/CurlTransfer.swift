@@ -64,6 +64,8 @@ final class CurlTransfer: @unchecked Sendable {
   private let errorBuffer: UnsafeMutablePointer<CChar>
   private let cancelled = Mutex(false)
   private var added = false
+  /// The longest poll when libcurl has no sooner timer, in milliseconds (`Configuration.idleWait`).
+  private let idleWaitMilliseconds: Int32
 
   static var libraryVersion: String {
     _ = curlGlobalInit
@@ -85,6 +87,7 @@ final class CurlTransfer: @unchecked Sendable {
     self.easy = easy
     self.multi = multi
     sink = ResponseSink(cap: configuration.maxResponseBytes)
+    idleWaitMilliseconds = Int32(clamping: max(1, Self.milliseconds(configuration.idleWait)))
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     try configure(request: request, endpoint: endpoint, configuration: configuration)
@@ -126,7 +129,7 @@ final class CurlTransfer: @unchecked Sendable {
       if isCancelled { return .failure(CancellationError()) }
       // libcurl shortens the wait to its own next timer; a cancel wakes it at once
       // (curl_multi_wakeup), so the long bound costs nothing and proves the wakeup works.
-      let pollCode = curl_multi_poll(multi, nil, 0, 30_000, nil)
+      let pollCode = curl_multi_poll(multi, nil, 0, idleWaitMilliseconds, nil)
       guard pollCode == CURLM_OK else { return .failure(multiError("curl_multi_poll", pollCode)) }
       if isCancelled { return .failure(CancellationError()) }
     }
@@ -157,8 +160,8 @@ final class CurlTransfer: @unchecked Sendable {
     try set(CURLOPT_FOLLOWLOCATION, long: 0)
     try set(CURLOPT_SSL_VERIFYPEER, long: 1)
     try set(CURLOPT_SSL_VERIFYHOST, long: 2)
-    try set(CURLOPT_CONNECTTIMEOUT_MS, long: milliseconds(configuration.connectTimeout))
-    try set(CURLOPT_TIMEOUT_MS, long: milliseconds(configuration.totalTimeout))
+    try set(CURLOPT_CONNECTTIMEOUT_MS, long: Self.milliseconds(configuration.connectTimeout))
+    try set(CURLOPT_TIMEOUT_MS, long: Self.milliseconds(configuration.totalTimeout))
     try set(CURLOPT_ACCEPT_ENCODING, string: "")
     try set(CURLOPT_MAXFILESIZE_LARGE, offset: curl_off_t(configuration.maxResponseBytes))
     try set(CURLOPT_USERAGENT, string: configuration.userAgent)
@@ -247,7 +250,7 @@ final class CurlTransfer: @unchecked Sendable {
     throw TransportError(.other, code: Int(code.rawValue), message: "\(operation): \(text)")
   }
 
-  private func milliseconds(_ seconds: Double) -> Int {
+  private static func milliseconds(_ seconds: Double) -> Int {
     guard seconds.isFinite, seconds > 0 else { return 0 }
     return Int(min(seconds * 1000, Double(Int32.max)).rounded(.up))
   }

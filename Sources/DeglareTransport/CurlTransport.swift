@@ -23,17 +23,22 @@ public struct CurlTransport: HTTPTransport {
     public var userAgent: String
     /// Which proxy to use (from the environment; see ``ProxyConfiguration``).
     public var proxy: ProxyConfiguration
+    /// The longest a transfer's thread sleeps in `curl_multi_poll`, in seconds, when libcurl has
+    /// no sooner timer. A cancel wakes it at once (`curl_multi_wakeup`), so this only bounds a
+    /// lost wakeup. Default 30.
+    public var idleWait: Double
 
     /// Creates a configuration.
     public init(
       connectTimeout: Double = 15, totalTimeout: Double = 300, maxResponseBytes: Int = 256 << 20,
-      userAgent: String = "deglare/0.1", proxy: ProxyConfiguration = .none
+      userAgent: String = "deglare/0.1", proxy: ProxyConfiguration = .none, idleWait: Double = 30
     ) {
       self.connectTimeout = connectTimeout
       self.totalTimeout = totalTimeout
       self.maxResponseBytes = maxResponseBytes
       self.userAgent = userAgent
       self.proxy = proxy
+      self.idleWait = idleWait
     }
   }
 

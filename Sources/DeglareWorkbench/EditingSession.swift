@@ -138,13 +138,9 @@ actor EditingSession {
       let decoded = try ImageFile.read(path, options: decodeOptions)
       var start = Mask(width: decoded.image.width, height: decoded.image.height)
       if let maskPath {
-        let image = try ImageFile.read(maskPath, options: decodeOptions).image
-        let mask = Mask(image: image)
-        guard mask.size == decoded.image.size else {
-          throw RemoveInputError.sizeMismatch(
-            mask: mask.size, image: decoded.image.size, maskPath: maskPath, imagePath: path)
-        }
-        start = mask.binarized()
+        start = try RemoveSteps.readMask(
+          maskPath, imageSize: decoded.image.size, imagePath: path, options: decodeOptions
+        ).binarized()
       }
       return (decoded, start, ImagePyramid(decoded.image))
     }.value

@@ -219,7 +219,10 @@ extension EditingSession {
     let basePath = document.straightening.map { _ in OutputNaming.beside(document.path, suffix: ".straight.png") }
     let paths = (basePath.map { [$0] } ?? []) + [maskPath, resultPath]
     do {
-      for path in paths { try OutputFile.preflight(path, overwrite: overwrite, inputs: document.inputs) }
+      for path in paths {
+        let options = ImageWriteOptions(format: ImageFormat.forOutputPath(path), overwrite: overwrite)
+        try ImageFile.preflight(path, options: options, inputs: document.inputs)
+      }
     } catch let error as WriteError {
       if case .exists(let path) = error {
         throw WorkbenchError(status: 409, message: "\(WorkbenchFolder.fileName(path)) exists")

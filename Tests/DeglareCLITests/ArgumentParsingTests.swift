@@ -52,4 +52,32 @@ import Testing
     #expect(outcome.code == .dataError)
     #expect(outcome.stderr == "error: cannot read -a.png: no such file.\n")
   }
+
+  @Test(
+    "an option given twice is a usage error, whatever its spelling",
+    arguments: [
+      ["-o", "a.png", "-o", "b.png"], ["--output=a.png", "-o", "b.png"], ["--max-pixels", "9", "--max-pixels=9"],
+    ])
+  func repeatedOption(_ options: [String]) async {
+    let outcome = await runDeglare(["detect", "photo.png"] + options)
+    #expect(outcome.code == .usage)
+    let name = options[0].hasPrefix("--max") ? "'--max-pixels'" : "'-o/--output'"
+    #expect(outcome.stderr == "error: \(name) is given twice; give it once.\nSee 'deglare help detect'.\n")
+  }
+
+  @Test func emptyValuesAndArguments() async {
+    let emptyOutput = await runDeglare(["detect", "photo.png", "-o", ""])
+    #expect(emptyOutput.code == .usage)
+    #expect(emptyOutput.stderr == "error: empty value for '-o' (MASK).\nSee 'deglare help detect'.\n")
+    let emptyInline = await runDeglare(["detect", "photo.png", "--output="])
+    #expect(emptyInline.stderr.hasPrefix("error: empty value for '--output' (MASK)."))
+    let emptyImage = await runDeglare(["detect", ""])
+    #expect(emptyImage.code == .usage)
+    #expect(emptyImage.stderr.hasPrefix("error: empty IMAGE for 'deglare detect'."))
+  }
+
+  @Test func flagsMayRepeat() async {
+    let outcome = await runDeglare(["verify", "--json", "--json", "a.png", "b.png", "--mask", "m.png"])
+    #expect(outcome.code == .dataError)
+  }
 }

@@ -86,6 +86,11 @@ import Testing
     "bad corners are a usage error (64) with a clear message",
     arguments: [
       "1,2,3,4,5,6,7", "60,50,290,230,300,40,70,220", "-20,50,300,40,290,230,70,220", "a,b,c,d,e,f,g,h",
+      // Out of range or not finite: refused before use (1e19 once trapped while formatting the error).
+      "1e19,0,100,0,100,100,0,100", "nan,0,100,0,100,100,0,100", "1e400,0,100,0,100,100,0,100",
+      "-1000001,0,100,0,100,100,0,100",
+      // In range but far outside the image: the plan's own refusal, formatted without trapping.
+      "999999,0,100,0,100,100,0,100", "0.5,0.25,999999.99,0,100,100,0,100",
     ])
   func badCorners(corners: String) async throws {
     let (outcome, files) = try await straightenScene(["--corners", corners])
@@ -94,11 +99,34 @@ import Testing
     #expect(files == ["photo.png"])
   }
 
+  @Test("corners far out of range never crash --detect-only (the report formats any number)")
+  func hugeCornersDetectOnly() async throws {
+    for corners in ["1e19,0,100,0,100,100,0,100", "999999,-999999,100,0,100,100,0,100"] {
+      let (outcome, files) = try await straightenScene(["--detect-only", "--corners", corners])
+      #expect(outcome.code == .usage, "\(corners): \(outcome.stderr)")
+      #expect(files == ["photo.png"])
+    }
+  }
+
   @Test("a margin that collapses the quad is a usage error (64)")
   func collapsingMargin() async throws {
     let (outcome, _) = try await straightenScene(["--corners", "60,50,300,40,290,230,70,220", "--margin", "-120"])
     #expect(outcome.code == .usage)
     #expect(outcome.stderr.contains("collapses"))
+  }
+
+  @Test("a photo too small for any quad is bad input data (65), said in a true sentence")
+  func tooSmall() async throws {
+    try await withTemporaryDirectory { dir in
+      let path = dir + "/dot.png"
+      let dot = SyntheticImages.constant(width: 1, height: 1, layout: .rgb, bitDepth: .eight, value: 9)
+      try ImageFile.write(dot, metadata: ImageMetadata(), to: path, options: ImageWriteOptions())
+      let outcome = await runDeglare(["straighten", path, "-o", dir + "/out.png"])
+      #expect(outcome.code == .dataError)
+      #expect(
+        outcome.stderr.hasPrefix("error: \(path) is 1x1, too small to straighten (the corners"), "\(outcome.stderr)")
+      #expect(directoryListing(dir) == ["dot.png"])
+    }
   }
 
   @Test("an undecodable image is bad input data (65)")

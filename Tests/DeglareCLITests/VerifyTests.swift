@@ -99,7 +99,7 @@ import Testing
   @Test func undecodableInputIsBadInput() async throws {
     try await withCase { files in
       let outcome = await runDeglare([
-        "verify", files.original, Fixtures.path("corrupt/png-truncated.png"), "--mask", files.mask,
+        "verify", Fixtures.path("corrupt/png-truncated.png"), files.original, "--mask", files.mask,
       ])
       #expect(outcome.code == .dataError)
       #expect(outcome.stderr.hasPrefix("error: cannot decode \(Fixtures.path("corrupt/png-truncated.png")): "))

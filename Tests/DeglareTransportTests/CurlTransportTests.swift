@@ -1,6 +1,7 @@
 import DeglareTestSupport
 import DeglareTransport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("CurlTransport against stub-server", .serialized)
@@ -12,16 +13,31 @@ struct CurlTransportTests {
     HTTPRequest(method: .get, url: server.openAIBaseURL + "/models", headers: [HTTPHeader("Authorization", "Bearer k")])
   }
 
-  /// Cancels `task` (a transfer in progress) and expects it to end with `CancellationError`
-  /// promptly. Without curl_multi_wakeup it would wait out the 30 s poll; the bound is loose
-  /// because the machine may be busy with other tests.
-  static func expectPromptCancellation(of task: Task<HTTPResponse, any Error>) async {
-    let start = ContinuousClock.now
+  /// A transport whose poll, without a wakeup, would sleep for an hour, past the hang guard.
+  static let sleepy = CurlTransport(configuration: .init(totalTimeout: 3600, idleWait: 3600))
+
+  /// Cancels `task` (a transfer in progress) and expects it to end with `CancellationError`.
+  /// The wait is a hang guard of ``ProcessRunner/hangGuard`` seconds, not a time limit: a cancel
+  /// that does not wake the poll leaves the transfer asleep for an hour.
+  static func expectCancellation(of task: Task<HTTPResponse, any Error>) async {
     task.cancel()
-    let result = await task.result
-    let elapsed = ContinuousClock.now - start
+    let ended = Ended()
+    Task {
+      let result = await task.result
+      ended.result.withLock { $0 = result }
+    }
+    let deadline = Date().addingTimeInterval(ProcessRunner.hangGuard)
+    while ended.result.withLock({ $0 == nil }) && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    guard let result = ended.result.withLock({ $0 }) else {
+      Issue.record("the cancelled transfer did not end: the cancel did not wake its poll")
+      return
+    }
     #expect(throws: CancellationError.self) { try result.get() }
-    #expect(elapsed < .seconds(5), "cancel took \(elapsed)")
+  }
+
+  /// How a transfer ended, once it has.
+  final class Ended: Sendable {
+    let result = Mutex<Result<HTTPResponse, any Error>?>(nil)
   }
 
   @Test("GET returns status, headers and body; credentials are sent")
@@ -83,28 +99,30 @@ struct CurlTransportTests {
     }
   }
 
-  @Test("cancellation aborts an idle transfer at once (gate: no bytes flow)")
+  @Test("cancellation wakes an idle transfer (gate: no bytes flow, no timer of libcurl's is due)")
   func cancelWhileHeld() async throws {
     try await withStubServer(mode: "gate") { server in
       let request = Self.models(server)
-      let task = Task { try await transport.send(request) }
+      let task = Task { try await Self.sleepy.send(request) }
       try await server.waitUntilHeld()
       try await Task.sleep(nanoseconds: 200_000_000)  // let curl settle into curl_multi_poll
-      await Self.expectPromptCancellation(of: task)
+      await Self.expectCancellation(of: task)
+      // Ended by the cancel while the stub still held the request unanswered.
+      #expect(try server.requests().first?.status == 0)
       try server.release()
     }
   }
 
-  @Test("cancellation in the middle of a slow download is prompt")
+  @Test("cancellation in the middle of a slow download ends it")
   func cancelMidTransfer() async throws {
     try await withStubServer(mode: "ok") { server in
       try server.setMode("slow", options: ["drip_bytes": "16", "drip_ms": "3000"])
       let request = Self.models(server)
-      let task = Task { try await transport.send(request) }
+      let task = Task { try await Self.sleepy.send(request) }
       // Headers and the first bytes are in; the next drip is 3 s away. (The gate test above is the
-      // one that fails without curl_multi_wakeup: here libcurl's own timers also wake the poll.)
+      // one that fails without curl_multi_wakeup: here the socket's bytes also wake the poll.)
       try await Task.sleep(nanoseconds: 1_100_000_000)
-      await Self.expectPromptCancellation(of: task)
+      await Self.expectCancellation(of: task)
     }
   }
 
@@ -127,10 +145,10 @@ struct CurlTransportTests {
     try await withStubServer(mode: "gate") { server in
       let quick = CurlTransport(configuration: .init(totalTimeout: 0.5))
       let request = Self.models(server)
-      let start = ContinuousClock.now
       let error = await #expect(throws: TransportError.self) { try await quick.send(request) }
       #expect(error?.kind == .timedOut)
-      #expect(ContinuousClock.now - start < .seconds(3))
+      // Nothing else could end it: the stub still held the request unanswered.
+      #expect(try server.requests().first?.status == 0)
       try server.release()
     }
   }

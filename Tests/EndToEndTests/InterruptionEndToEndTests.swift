@@ -31,7 +31,7 @@ import Testing
           return
         }
         process.signal(signal)
-        let outcome = await process.wait(timeout: 120)
+        let outcome = await process.wait()
         // Aborted, not waited out: deglare ended while the stub still held its request unanswered.
         #expect(try server.requests().first?.status == 0, "the stub answered before deglare ended")
         #expect(outcome.status == 130, "\(outcome.stderr)")
@@ -63,7 +63,7 @@ import Testing
         try process.run()
         try await server.waitUntilHeld(1, timeout: 600, senderAlive: { process.isRunning })
         kill(process.processIdentifier, SIGINT)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(ProcessRunner.hangGuard)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()

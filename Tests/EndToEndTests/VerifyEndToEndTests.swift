@@ -31,7 +31,7 @@ import Testing
       #expect(changed.status == 1)
       #expect(changed.stdout.contains("(3, 4)"))
       let corrupt = try await ProcessRunner.run([
-        "verify", painting, Fixtures.path("corrupt/jpeg-truncated.jpg"), "--mask", mask,
+        "verify", Fixtures.path("corrupt/jpeg-truncated.jpg"), painting, "--mask", mask,
       ])
       #expect(corrupt.status == 65)
       #expect(corrupt.stderr.contains("Premature end of JPEG file"))

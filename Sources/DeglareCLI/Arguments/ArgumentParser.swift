@@ -3,7 +3,9 @@
 /// Accepted forms, as in swift-argument-parser: `--name value`, `--name=value`, `-n value`,
 /// flags `--json`, positionals anywhere, and `--` after which every word is positional. An option
 /// that takes a value always consumes the next word (so `--padding -0.1` is not mistaken for an
-/// option). `-h`/`--help` anywhere asks for help. Unknown options are errors with a suggestion.
+/// option). `-h`/`--help` anywhere asks for help. Unknown options are errors with a suggestion;
+/// so are an option given twice (`-o a -o b`: which one was meant?) and an empty value or
+/// argument (`-o ''` names no file).
 enum ArgumentParser {
   /// Parses `words` (the arguments after the command's name).
   static func parse(_ words: [String], spec: CommandSpec, commandPath: String) throws -> ParsedArguments {
@@ -36,20 +38,32 @@ enum ArgumentParser {
         throw ValidationError(unknownOptionMessage(name, spec: spec, commandPath: commandPath))
       }
       if option.takesValue {
+        let value: String
         if let inlineValue {
-          values[option.key] = inlineValue
+          value = inlineValue
         } else if index < words.count {
-          values[option.key] = words[index]
+          value = words[index]
           index += 1
         } else {
           throw ValidationError("missing value for '\(name)' (\(option.valueName ?? "VALUE"))")
         }
+        if values[option.key] != nil {
+          throw ValidationError("'\(option.names.joined(separator: "/"))' is given twice; give it once")
+        }
+        if value.isEmpty {
+          throw ValidationError("empty value for '\(name)' (\(option.valueName ?? "VALUE"))")
+        }
+        values[option.key] = value
       } else {
         if inlineValue != nil {
           throw ValidationError("the flag '\(name)' takes no value")
         }
         flags.insert(option.key)
       }
+    }
+    if let empty = positionals.firstIndex(where: \.isEmpty) {
+      let name = empty < spec.arguments.count ? spec.arguments[empty].name : "argument"
+      throw ValidationError("empty \(name) for '\(commandPath)'")
     }
     let required = spec.arguments.filter { !$0.isOptional }.count
     if positionals.count < required {

@@ -6,7 +6,7 @@ public struct ParsedArguments: Sendable {
   public let commandPath: String
   /// Positional arguments in order.
   public let positionals: [String]
-  /// Option values by canonical key; the last occurrence wins.
+  /// Option values by canonical key (each option is given at most once).
   public let values: [String: String]
   /// Flags given, by canonical key.
   public let flags: Set<String>

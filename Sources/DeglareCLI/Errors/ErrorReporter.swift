@@ -37,8 +37,10 @@ enum ErrorReporter {
     case let error as ImageFileError:
       return (.dataError, error.description)
     case let error as WriteError:
-      if case .sameAsInput = error { return (.usage, error.description) }
-      return (.cannotCreate, error.description)
+      switch error {
+      case .sameAsInput, .formatMismatch: return (.usage, error.description)
+      default: return (.cannotCreate, error.description)
+      }
     case let error as KeyStoreError:
       return (.noPermission, error.description)
     case let error as ProviderError:
@@ -68,11 +70,13 @@ enum ErrorReporter {
     switch error {
     case let error as ImageFileError:
       switch error {
-      case .unreadable(let path, _), .undecodable(let path, _): return path
+      case .unreadable(let path, _), .notAFile(let path, _), .undecodable(let path, _): return path
       }
     case let error as WriteError:
       switch error {
-      case .exists(let path), .sameAsInput(let path), .cannotWrite(let path, _), .encodeFailed(let path, _): return path
+      case .exists(let path), .sameAsInput(let path), .notAFile(let path, _), .cannotWrite(let path, _),
+        .encodeFailed(let path, _), .formatMismatch(let path, _, _):
+        return path
       }
     case let error as RemoveInputError:
       switch error {

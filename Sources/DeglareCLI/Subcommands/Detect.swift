@@ -53,14 +53,12 @@ struct DetectCommand: Subcommand {
     // A missing or broken input is reported first; then unusable outputs are refused before the
     // detection, so a failure leaves neither file behind.
     let image = try ImageFile.read(imagePath, options: common.decodeOptions).image
-    try OutputFile.preflight(outputPath, overwrite: common.force, inputs: [imagePath])
-    if let overlayPath {
-      try OutputFile.preflight(overlayPath, overwrite: common.force, inputs: [imagePath, outputPath])
-    }
+    let png = ImageWriteOptions(format: .png, overwrite: common.force)
+    try ImageFile.preflight(outputPath, options: png, inputs: [imagePath])
+    if let overlayPath { try ImageFile.preflight(overlayPath, options: png, inputs: [imagePath, outputPath]) }
     let start = DispatchTime.now().uptimeNanoseconds
     let detection = GlareDetector().detect(image, marginBand: marginBand)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let png = ImageWriteOptions(format: .png, overwrite: common.force)
     try ImageFile.write(
       detection.mask.grayImage, metadata: ImageMetadata(), to: outputPath, options: png, inputs: [imagePath])
     if let overlayPath {

@@ -61,7 +61,11 @@ struct StraightenCommand: Subcommand {
     common = try CommonOptions.Values(arguments)
   }
 
-  /// Eight comma-separated numbers -> a quad, top-left first.
+  /// The largest corner coordinate accepted, in pixels (no image deglare reads is wider).
+  static let cornerLimit = 1_000_000.0
+
+  /// Eight comma-separated numbers -> a quad, top-left first. Each must be finite and within
+  /// ±``cornerLimit``, so nothing downstream meets a number it cannot format or convert.
   static func parseCorners(_ text: String) throws -> Quad {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
@@ -72,11 +76,18 @@ struct StraightenCommand: Subcommand {
         "invalid value '\(text)' for '--corners': expected eight numbers X,Y,X,Y,X,Y,X,Y "
           + "(top-left, top-right, bottom-right, bottom-left)")
     }
+    guard numbers.allSatisfy({ abs($0) <= cornerLimit }) else {
+      throw ValidationError(
+        "invalid value '\(text)' for '--corners': every coordinate must be between "
+          + "-\(Int(cornerLimit)) and \(Int(cornerLimit)) pixels")
+    }
     return Quad(stride(from: 0, to: 8, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) })
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let start = Date()
+    let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
+    if !detectOnly { try ImageFile.preflight(outputPath, options: writeOptions, inputs: [inputPath]) }
     let decoded = try ImageFile.read(inputPath, options: common.decodeOptions)
     var options = StraightenOptions(corners: corners, margin: margin, target: target)
     options.focalLength = StraightenCommand.focalLength(decoded.metadata, size: decoded.image.size)
@@ -84,6 +95,11 @@ struct StraightenCommand: Subcommand {
     do {
       plan = try Straightener.plan(decoded.image, options: options)
     } catch {
+      if corners == nil, case .degenerate = error {
+        // Nothing the user gave is wrong: the photo itself is too small for any quad.
+        throw CommandFailure(
+          .dataError, "\(inputPath) is \(decoded.image.size), too small to straighten (\(error.description))")
+      }
       throw ValidationError(error.description)
     }
     for warning in plan.warnings { context.console.warn(warning) }
@@ -96,7 +112,6 @@ struct StraightenCommand: Subcommand {
       } catch {
         throw ValidationError(error.description)
       }
-      let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
       try ImageFile.write(image, metadata: decoded.metadata, to: outputPath, options: writeOptions, inputs: [inputPath])
       written = outputPath
     }

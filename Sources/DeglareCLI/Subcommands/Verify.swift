@@ -41,20 +41,13 @@ struct VerifyCommand: Subcommand {
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let original = try ImageFile.read(originalPath, options: common.decodeOptions).image
-    let result = try ImageFile.read(resultPath, options: common.decodeOptions).image
-    let mask = Mask(image: try ImageFile.read(maskPath, options: common.decodeOptions).image)
-    if result.size != original.size {
-      throw CommandFailure(
-        .dataError,
-        "\(resultPath) is \(result.size) but the original \(originalPath) is \(original.size); they must have the same size"
-      )
-    }
-    if mask.size != original.size {
-      throw CommandFailure(
-        .dataError,
-        "the mask \(maskPath) is \(mask.size) but the original \(originalPath) is \(original.size); "
-          + "they must have the same size after EXIF orientation")
-    }
+    // The sizes in the headers are checked before any other pixels are decoded.
+    let encodedResult = try ImageFile.load(resultPath, options: common.decodeOptions)
+    let encodedMask = try ImageFile.load(maskPath, options: common.decodeOptions)
+    try checkSizes(result: encodedResult.size, mask: encodedMask.size, original: original.size)
+    let result = try encodedResult.decode(options: common.decodeOptions).image
+    let mask = Mask(image: try encodedMask.decode(options: common.decodeOptions).image)
+    try checkSizes(result: result.size, mask: mask.size, original: original.size)
     let report = Verification.compare(original: original, result: result, mask: mask)
     if common.json {
       context.console.print(jsonObject(report).text)
@@ -62,6 +55,21 @@ struct VerifyCommand: Subcommand {
       context.console.out(text(report))
     }
     return report.identical ? .success : .failure
+  }
+
+  /// Refuses a result or a mask (when their sizes are known) whose size differs from the original's.
+  private func checkSizes(result: PixelSize?, mask: PixelSize?, original: PixelSize) throws {
+    if let result, result != original {
+      throw CommandFailure(
+        .dataError,
+        "\(resultPath) is \(result) but the original \(originalPath) is \(original); they must have the same size")
+    }
+    if let mask, mask != original {
+      throw CommandFailure(
+        .dataError,
+        "the mask \(maskPath) is \(mask) but the original \(originalPath) is \(original); "
+          + "they must have the same size after EXIF orientation")
+    }
   }
 
   private func jsonObject(_ report: VerificationReport) -> JSONValue {

@@ -58,6 +58,7 @@ struct WorkbenchCommand: Subcommand {
     if imagePath == nil, maskPath != nil || outputPath != nil {
       throw ValidationError("--mask and --output need an IMAGE")
     }
+    if let outputPath { try ImageFile.checkName(outputPath, format: ImageFormat.forOutputPath(outputPath)) }
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {

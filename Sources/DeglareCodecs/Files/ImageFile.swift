@@ -6,8 +6,10 @@ import DeglareCore
 
 /// Why an input file could not be used. Every case names the file.
 public enum ImageFileError: Error, Equatable, CustomStringConvertible {
-  /// The file could not be read (missing, a folder, no permission); `reason` says which.
+  /// The file could not be read (missing, no permission); `reason` says which.
   case unreadable(path: String, reason: String)
+  /// The path names a folder, device, FIFO or socket; deglare reads only regular files.
+  case notAFile(path: String, kind: FileKind)
   /// The bytes are not a supported, intact image.
   case undecodable(path: String, CodecError)
 
@@ -15,7 +17,30 @@ public enum ImageFileError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+    case .notAFile(let path, let kind): return "cannot read \(path): it is \(kind), not a regular file"
     case .undecodable(let path, let error): return "cannot decode \(path): \(error.message)"
+    }
+  }
+}
+
+/// An image file read into memory, its header checked, not yet decoded.
+public struct EncodedImage: Sendable {
+  /// The path it was read from.
+  public let path: String
+  /// The file's bytes.
+  public let bytes: [UInt8]
+  /// What its header says; nil for a format whose header is only read by its decoder.
+  public let header: ImageHeader?
+
+  /// The size of the decoded picture (orientation applied), when known before decoding.
+  public var size: PixelSize? { header?.size }
+
+  /// Decodes the pixels, orientation applied.
+  public func decode(options: DecodeOptions = DecodeOptions()) throws(ImageFileError) -> DecodedImage {
+    do {
+      return try ImageDecoder.decode(bytes, options: options)
+    } catch {
+      throw .undecodable(path: path, error)
     }
   }
 }
@@ -46,46 +71,85 @@ public struct ImageWriteOptions: Sendable {
 
 /// Reading and writing image files by path.
 public enum ImageFile {
-  /// Reads a whole file.
-  public static func readBytes(_ path: String) throws(ImageFileError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
-      throw .unreadable(path: path, reason: code == ENOENT ? "no such file" : errorText(code))
-    }
-    defer { close(fd) }
+  /// Reads a whole regular file of at most `limit` bytes.
+  ///
+  /// Anything else is refused before a byte is read: a folder, device, FIFO or socket (the file
+  /// is checked before it is opened, opened non-blocking so a FIFO without a writer cannot hang
+  /// the command, and checked again once open), and a file larger than `limit`.
+  public static func readBytes(_ path: String, limit: Int = Int.max) throws(ImageFileError) -> [UInt8] {
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder, not a file") }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(0, Int(info.st_size)))
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+    guard stat(path, &info) == 0 else { throw unreadable(path, errno) }
+    if FileKind(mode: info.st_mode) != .regular { throw .notAFile(path: path, kind: FileKind(mode: info.st_mode)) }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard fd >= 0 else { throw unreadable(path, errno) }
+    defer { close(fd) }
+    guard fstat(fd, &info) == 0 else { throw unreadable(path, errno) }
+    if FileKind(mode: info.st_mode) != .regular { throw .notAFile(path: path, kind: FileKind(mode: info.st_mode)) }
+    let size = Int(info.st_size)
+    if size > limit { throw tooLarge(path, size: size, limit: limit) }
+    // Read what fstat announced and one byte more, to notice a file that grew meanwhile.
+    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var count = 0
+    while count < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + count }, $0.count - count) }
       if n > 0 {
-        bytes.append(contentsOf: chunk.prefix(n))
+        count += n
       } else if n == 0 {
         break
       } else if errno != EINTR {
-        throw .unreadable(path: path, reason: errorText(errno))
+        throw unreadable(path, errno)
       }
     }
+    if count > size {
+      // It grew while being read: read on, within the limit.
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
+      while true {
+        let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if n == 0 { break }
+        if n < 0 {
+          if errno == EINTR { continue }
+          throw unreadable(path, errno)
+        }
+        if bytes.count + n > limit { throw tooLarge(path, size: bytes.count + n, limit: limit) }
+        bytes.append(contentsOf: chunk.prefix(n))
+      }
+      return bytes
+    }
+    bytes.removeLast(bytes.count - count)
     return bytes
+  }
+
+  private static func unreadable(_ path: String, _ code: Int32) -> ImageFileError {
+    .unreadable(path: path, reason: code == ENOENT ? "no such file" : errorText(code))
+  }
+
+  private static func tooLarge(_ path: String, size: Int, limit: Int) -> ImageFileError {
+    .undecodable(
+      path: path,
+      CodecError(
+        .tooLarge,
+        "the file holds \(size) bytes, more than an image within the pixel limit can (\(limit) bytes); "
+          + "raise it with --max-pixels if the file is trusted"))
   }
 
   /// Reads and decodes an image file, orientation applied.
   public static func read(_ path: String, options: DecodeOptions = DecodeOptions()) throws(ImageFileError)
     -> DecodedImage
   {
-    try decode(try readBytes(path), path: path, options: options)
+    try load(path, options: options).decode(options: options)
   }
 
-  /// Decodes the bytes of the file at `path` (read with ``readBytes(_:)``), orientation applied.
-  public static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions = DecodeOptions())
-    throws(ImageFileError) -> DecodedImage
+  /// Reads an image file and checks its header (pixel limit, memory, data length) without
+  /// decoding it, so a caller can look at the size first (a mask is refused before its pixels
+  /// are decoded when its size is wrong).
+  public static func load(_ path: String, options: DecodeOptions = DecodeOptions()) throws(ImageFileError)
+    -> EncodedImage
   {
+    let bytes = try readBytes(path, limit: options.maxFileBytes)
     do {
-      return try ImageDecoder.decode(bytes, options: options)
+      let header = try ImageHeader.read(bytes)
+      try header?.check(options)
+      return EncodedImage(path: path, bytes: bytes, header: header)
     } catch {
       throw .undecodable(path: path, error)
     }
@@ -100,6 +164,22 @@ public enum ImageFile {
     try prepare(image, overlay: overlay, metadata: metadata, to: path, options: options, inputs: inputs).publish()
   }
 
+  /// Fails early, before any expensive work, when `path` cannot be this image output: its name
+  /// asks for another format than `options.format` (``WriteError/formatMismatch(path:named:written:)``),
+  /// or ``OutputFile/preflight(_:overwrite:inputs:)`` refuses it.
+  public static func preflight(_ path: String, options: ImageWriteOptions, inputs: [String] = []) throws {
+    try checkName(path, format: options.format)
+    try OutputFile.preflight(path, overwrite: options.overwrite, inputs: inputs)
+  }
+
+  /// Refuses a name whose extension asks for another image format than `format`, the one
+  /// written: PNG bytes are never given a `.webp` or `.jpg` name. Standard output and names
+  /// without an image extension take any format.
+  public static func checkName(_ path: String, format: ImageFormat) throws(WriteError) {
+    guard let named = ImageFormat.namedFormat(path), named != format.name else { return }
+    throw .formatMismatch(path: path, named: named, written: format)
+  }
+
   /// Encodes an image into an unnamed file beside `path`; ``PreparedOutput/publish()`` names it.
   /// `overlay`'s pixels replace the image's own in the written file.
   /// - Throws: ``WriteError``; nothing is left behind on failure.
@@ -107,6 +187,7 @@ public enum ImageFile {
     _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
     options: ImageWriteOptions, inputs: [String] = []
   ) throws -> PreparedOutput {
+    try checkName(path, format: options.format)
     switch options.format {
     case .jpeg:
       let bytes: [UInt8]

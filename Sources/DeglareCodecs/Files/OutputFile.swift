@@ -6,163 +6,19 @@
 // Replacing (--force) links to a hidden temporary name and renames it over the target.
 // Filesystems without O_TMPFILE fall back to mkstemp + link/rename, removing the temporary name
 // on every error path and registering it for the signal handler (see `TemporaryFiles`).
+// Only regular files are ever replaced: `OutputTarget` follows symbolic links to their target
+// and turns standard output and the null device into streams, written through at publication.
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
-
-/// Why an output file could not be written.
-public enum WriteError: Error, Equatable, CustomStringConvertible {
-  /// The output exists and overwriting was not requested.
-  case exists(path: String)
-  /// The output is one of the input files.
-  case sameAsInput(path: String)
-  /// The folder is missing, not writable, or the disk is full; `reason` is strerror's text.
-  case cannotWrite(path: String, reason: String)
-  /// The encoder failed before any file appeared.
-  case encodeFailed(path: String, reason: String)
-
-  /// One sentence saying what happened and what to do.
-  public var description: String {
-    switch self {
-    case .exists(let path):
-      return "\(path) already exists; choose another output with -o or pass --force to replace it"
-    case .sameAsInput(let path):
-      return "the output \(path) is an input file; deglare never modifies its inputs, so choose another output with -o"
-    case .cannotWrite(let path, let reason):
-      return "cannot write \(path): \(reason)"
-    case .encodeFailed(let path, let reason):
-      return "cannot write \(path): \(reason)"
-    }
-  }
-}
-
-/// A buffered byte sink over a file descriptor, handed to the closure that produces the file.
-public struct OutputSink: ~Copyable {
-  fileprivate let fd: Int32
-  fileprivate var buffer: [UInt8] = []
-  fileprivate var failure: Int32 = 0
-  private static let capacity = 1 << 20
-
-  fileprivate init(fd: Int32) {
-    self.fd = fd
-    buffer.reserveCapacity(OutputSink.capacity)
-  }
-
-  /// Appends bytes; returns false once a write has failed (the error is reported at the end).
-  @discardableResult
-  public mutating func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard failure == 0 else { return false }
-    if buffer.count + bytes.count > OutputSink.capacity {
-      flush()
-      if bytes.count >= OutputSink.capacity {
-        writeFully(bytes)
-        return failure == 0
-      }
-    }
-    buffer.append(contentsOf: bytes)
-    return failure == 0
-  }
-
-  /// Appends bytes; returns false once a write has failed.
-  @discardableResult
-  public mutating func write(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { write($0) }
-  }
-
-  fileprivate mutating func flush() {
-    guard failure == 0, !buffer.isEmpty else { return }
-    let pending = buffer
-    buffer.removeAll(keepingCapacity: true)
-    pending.withUnsafeBytes { writeFully($0) }
-  }
-
-  private mutating func writeFully(_ bytes: UnsafeRawBufferPointer) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let n = Glibc.write(fd, base + offset, bytes.count - offset)
-      if n > 0 {
-        offset += n
-      } else if n < 0 && errno == EINTR {
-        continue
-      } else {
-        failure = n < 0 ? errno : EIO
-        return
-      }
-    }
-  }
-}
-
-/// A finished output file that has no name yet: written and fsync'ed, waiting for ``publish()``.
-///
-/// Lets a caller decide at the last moment whether the result may still be written (the removal
-/// session checks that no teardown happened meanwhile). Dropping it without publishing leaves
-/// nothing behind. Used by one task at a time.
-public final class PreparedOutput: @unchecked Sendable {
-  /// The path it will get.
-  public let path: String
-  private let overwrite: Bool
-  private var fd: Int32
-  private var tempPath: String?
-  private var finished = false
-
-  fileprivate init(path: String, overwrite: Bool, fd: Int32, tempPath: String?) {
-    self.path = path
-    self.overwrite = overwrite
-    self.fd = fd
-    self.tempPath = tempPath
-  }
-
-  /// Gives the file its name, atomically; an existing file is refused unless overwriting.
-  /// - Throws: `CancellationError` (and drops the file) when the current task was cancelled:
-  ///   an interrupted command writes nothing.
-  public func publish() throws {
-    precondition(!finished, "an output is published or discarded once")
-    defer { discard() }
-    try Task.checkCancellation()
-    try OutputFile.publish(fd: fd, tempPath: tempPath, to: path, overwrite: overwrite)
-    if let tempPath { TemporaryFiles.shared.remove(tempPath) }
-    tempPath = nil
-    OutputFile.syncDirectory(OutputFile.parentDirectory(of: path))
-  }
-
-  /// Drops the file (nothing is left behind); harmless after ``publish()``.
-  public func discard() {
-    guard !finished else { return }
-    finished = true
-    close(fd)
-    if let tempPath {
-      unlink(tempPath)
-      TemporaryFiles.shared.remove(tempPath)
-    }
-  }
-
-  deinit { discard() }
-
-  /// Publishes `outputs` in order as one step: if one fails (or the task is cancelled meanwhile),
-  /// those already published are removed again and the rest dropped, so a result never appears
-  /// without its companions. (With overwriting, a file they replaced is gone either way.)
-  public static func publishAll(_ outputs: [PreparedOutput]) throws {
-    var published: [String] = []
-    do {
-      for output in outputs {
-        try output.publish()
-        published.append(output.path)
-      }
-    } catch {
-      for path in published { unlink(path) }
-      for output in outputs { output.discard() }
-      throw error
-    }
-  }
-}
 
 /// Writes output files atomically; see the comment at the top of this file.
 public enum OutputFile {
   /// Writes the bytes `produce` emits to `path`.
   ///
   /// - Parameters:
-  ///   - path: The output path.
+  ///   - path: The output path; `-`, `/dev/stdout`, `/dev/fd/N` and the null device are written
+  ///     through as streams, a symbolic link is followed and its target replaced.
   ///   - overwrite: Replace an existing file (`--force`); otherwise an existing file is refused.
   ///   - inputs: Paths the command reads; the output may never be one of them.
   ///   - produce: Emits the file's bytes into the sink; an error it throws aborts the write.
@@ -179,77 +35,133 @@ public enum OutputFile {
     try write(to: path, overwrite: overwrite, inputs: inputs) { sink in sink.write(bytes) }
   }
 
+  /// Writes several files all or nothing: each is checked (``preflight(_:overwrite:inputs:)``)
+  /// and written unnamed before the first gets its name; if naming one fails, the files this
+  /// call created are removed again. (A file replaced with `overwrite` cannot be restored; the
+  /// checks before naming are what keep that from happening half-way.)
+  public static func writeAll(_ files: [(path: String, bytes: [UInt8])], overwrite: Bool, inputs: [String]) throws {
+    for file in files { try preflight(file.path, overwrite: overwrite, inputs: inputs) }
+    let prepared = try files.map { file in
+      try prepare(to: file.path, overwrite: overwrite, inputs: inputs) { sink in sink.write(file.bytes) }
+    }
+    try publishAll(prepared)
+  }
+
+  /// Publishes `outputs` in order; when one fails, removes the files the earlier ones created,
+  /// discards the rest and rethrows.
+  public static func publishAll(_ outputs: [PreparedOutput]) throws {
+    for (index, output) in outputs.enumerated() {
+      do {
+        try output.publish()
+      } catch {
+        for earlier in outputs[..<index] { earlier.unpublish() }
+        for later in outputs[index...] { later.discard() }
+        throw error
+      }
+    }
+  }
+
   /// Writes the file without naming it; ``PreparedOutput/publish()`` names it.
   public static func prepare(
     to path: String, overwrite: Bool, inputs: [String] = [],
     _ produce: (inout OutputSink) throws -> Void
   ) throws -> PreparedOutput {
-    try refuseInputs(path, inputs: inputs)
+    let target = try OutputTarget.resolve(path)
+    try refuseInputs(target, path: path, inputs: inputs)
     var tempPath: String?
-    let fd = try openUnnamed(in: parentDirectory(of: path), for: path, tempPath: &tempPath)
-    let output = PreparedOutput(path: path, overwrite: overwrite, fd: fd, tempPath: tempPath)
+    let fd: Int32
+    if case .file(let file, _) = target {
+      fd = try openUnnamed(in: parentDirectory(of: file), for: path, tempPath: &tempPath)
+    } else {
+      fd = try openScratch(for: path)
+    }
+    let output = PreparedOutput(path: path, target: target, overwrite: overwrite, fd: fd, tempPath: tempPath)
     var sink = OutputSink(fd: fd)
     try produce(&sink)
     sink.flush()
     if sink.failure != 0 {
       throw WriteError.cannotWrite(path: path, reason: errorText(sink.failure))
     }
-    if fsync(fd) != 0 {
+    if fsync(fd) != 0 && !target.isStream {
       throw WriteError.cannotWrite(path: path, reason: errorText(errno))
     }
     return output
   }
 
   /// Fails early, before any expensive work, when `path` cannot be the output: it is an input,
-  /// it exists and overwriting was not asked for, or its folder is missing or not writable.
-  /// (The final write re-checks atomically; this only saves the user a wasted run.)
+  /// it exists and overwriting was not asked for, it is not a regular file (nor a stream), or its
+  /// folder is missing or not writable. (The final write re-checks atomically; this only saves
+  /// the user a wasted run.)
   public static func preflight(_ path: String, overwrite: Bool, inputs: [String] = []) throws {
-    try refuseInputs(path, inputs: inputs)
-    var info = stat()
-    if stat(path, &info) == 0 {
-      if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw WriteError.cannotWrite(path: path, reason: "it is a folder")
-      }
-      if !overwrite { throw WriteError.exists(path: path) }
-    }
-    let directory = parentDirectory(of: path)
-    if access(directory, W_OK | X_OK) != 0 {
-      throw WriteError.cannotWrite(path: path, reason: folderError(directory, errno))
-    }
+    let target = try OutputTarget.resolve(path)
+    try refuseInputs(target, path: path, inputs: inputs)
+    guard case .file(let file, let exists) = target else { return }
+    if exists && !overwrite { throw WriteError.exists(path: path) }
+    try checkFolder(parentDirectory(of: file), for: path)
   }
 
-  /// Throws ``WriteError/sameAsInput(path:)`` when `path` names one of `inputs` (same path, or
-  /// the same file through another name).
+  /// Whether `path` is written through to standard output (`-`, `/dev/stdout`, `/dev/fd/1`, or a
+  /// link to one of them), so a command prints its report elsewhere.
+  public static func isStandardOutput(_ path: String) -> Bool {
+    (try? OutputTarget.resolve(path)) == .descriptor(STDOUT_FILENO)
+  }
+
+  /// Throws ``WriteError/sameAsInput(path:)`` when `path` names one of `inputs`: the same file
+  /// through any spelling (`./`, `..`, a symbolic link, a hard link), or the same name.
   public static func refuseInputs(_ path: String, inputs: [String]) throws {
-    var outputStat = stat()
-    let outputExists = stat(path, &outputStat) == 0
-    let outputReal = realPath(path)
+    try refuseInputs(try OutputTarget.resolve(path), path: path, inputs: inputs)
+  }
+
+  /// How messages name an output: `-` is standard output.
+  public static func displayName(_ path: String) -> String {
+    path == "-" ? "standard output" : path
+  }
+
+  private static func refuseInputs(_ target: OutputTarget, path: String, inputs: [String]) throws(WriteError) {
+    let identity = target.identity()
+    var outputName: String?
+    if case .file(let file, _) = target { outputName = realPath(file) }
     for input in inputs {
       var inputStat = stat()
-      if outputExists, stat(input, &inputStat) == 0, inputStat.st_dev == outputStat.st_dev,
-        inputStat.st_ino == outputStat.st_ino
+      if let identity, stat(input, &inputStat) == 0, inputStat.st_dev == identity.device,
+        inputStat.st_ino == identity.inode
       {
-        throw WriteError.sameAsInput(path: path)
+        throw .sameAsInput(path: path)
       }
-      if let outputReal, outputReal == realPath(input) {
-        throw WriteError.sameAsInput(path: path)
+      if let outputName, outputName == realPath(input) {
+        throw .sameAsInput(path: path)
       }
     }
   }
 
   // MARK: - Steps
 
-  private static func openUnnamed(in directory: String, for path: String, tempPath: inout String?) throws -> Int32 {
+  private static func checkFolder(_ directory: String, for path: String) throws(WriteError) {
+    var info = stat()
+    guard stat(directory, &info) == 0 else { throw .cannotWrite(path: path, reason: folderError(directory, errno)) }
+    guard FileKind(mode: info.st_mode) == .folder else {
+      throw .cannotWrite(path: path, reason: folderError(directory, ENOTDIR))
+    }
+    if access(directory, W_OK | X_OK) != 0 {
+      throw .cannotWrite(path: path, reason: folderError(directory, errno))
+    }
+  }
+
+  private static func openUnnamed(
+    in directory: String, for path: String, tempPath: inout String?, access: Int32 = O_WRONLY
+  ) throws -> Int32 {
     // O_TMPFILE = __O_TMPFILE | O_DIRECTORY; the mode is masked by the umask, like any new file.
     let oTmpFile = Int32(0o2000_0000) | O_DIRECTORY
-    let fd = open(directory, oTmpFile | O_WRONLY | O_CLOEXEC, 0o666)
+    let fd = open(directory, oTmpFile | access | O_CLOEXEC, 0o666)
     if fd >= 0 { return fd }
     let openError = errno
     guard openError == EOPNOTSUPP || openError == EISDIR || openError == EINVAL else {
       throw WriteError.cannotWrite(path: path, reason: folderError(directory, openError))
     }
     // Fallback: a named temporary file beside the target.
-    var template = Array("\(directory)/.\(baseName(of: path)).deglare-XXXXXX".utf8CString)
+    let suffix = ".deglare-XXXXXX"
+    let stem = utf8Prefix(baseName(of: path), maxBytes: maximumNameBytes - 1 - suffix.utf8.count)
+    var template = Array("\(directory)/.\(stem)\(suffix)".utf8CString)
     let named = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     if named < 0 {
       throw WriteError.cannotWrite(path: path, reason: folderError(directory, errno))
@@ -261,49 +173,70 @@ public enum OutputFile {
     return named
   }
 
-  fileprivate static func publish(fd: Int32, tempPath: String?, to path: String, overwrite: Bool) throws {
+  /// An unnamed scratch file (in `$TMPDIR`, else /tmp) holding a stream output until it is published.
+  private static func openScratch(for path: String) throws -> Int32 {
+    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var tempPath: String?
+    let fd = try openUnnamed(in: directory, for: path, tempPath: &tempPath, access: O_RDWR)
     if let tempPath {
-      if overwrite {
-        guard rename(tempPath, path) == 0 else { throw WriteError.cannotWrite(path: path, reason: errorText(errno)) }
-      } else {
-        // link() refuses an existing target atomically; then the temporary name goes.
-        guard link(tempPath, path) == 0 else {
-          if errno == EEXIST { throw WriteError.exists(path: path) }
-          throw WriteError.cannotWrite(path: path, reason: errorText(errno))
-        }
-        unlink(tempPath)
-      }
-      return
+      unlink(tempPath)
+      TemporaryFiles.shared.remove(tempPath)
     }
-    let procPath = "/proc/self/fd/\(fd)"
-    if !overwrite {
-      guard linkat(AT_FDCWD, procPath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else {
-        if errno == EEXIST { throw WriteError.exists(path: path) }
-        throw WriteError.cannotWrite(path: path, reason: errorText(errno))
-      }
-      return
+    return fd
+  }
+
+  /// Names the written file `file` (the resolved target of `path`); returns whether it created
+  /// a new file (false when it replaced one).
+  static func name(fd: Int32, tempPath: String?, as file: String, path: String, overwrite: Bool) throws -> Bool {
+    let source = tempPath ?? "/proc/self/fd/\(fd)"
+    let flags = tempPath == nil ? AT_SYMLINK_FOLLOW : 0
+    // linkat refuses an existing target atomically.
+    if linkat(AT_FDCWD, source, AT_FDCWD, file, flags) == 0 {
+      if let tempPath { unlink(tempPath) }
+      return true
+    }
+    guard errno == EEXIST else { throw WriteError.cannotWrite(path: path, reason: errorText(errno)) }
+    guard overwrite else { throw WriteError.exists(path: path) }
+    // What is there now must still be a regular file (it may have changed since the preflight).
+    var info = stat()
+    if lstat(file, &info) == 0, FileKind(mode: info.st_mode) != .regular {
+      throw WriteError.notAFile(path: path, kind: FileKind(mode: info.st_mode))
+    }
+    if let tempPath {
+      guard rename(tempPath, file) == 0 else { throw WriteError.cannotWrite(path: path, reason: errorText(errno)) }
+      return false
     }
     // Replace: give the file a hidden name, then rename it over the target in one step.
-    let directory = parentDirectory(of: path)
+    let directory = parentDirectory(of: file)
     for attempt in 0..<100 {
-      let hidden = "\(directory)/.\(baseName(of: path)).deglare-\(getpid())-\(attempt)"
-      if linkat(AT_FDCWD, procPath, AT_FDCWD, hidden, AT_SYMLINK_FOLLOW) != 0 {
+      let hidden = directory + "/" + hiddenName(for: baseName(of: file), attempt: attempt)
+      if linkat(AT_FDCWD, source, AT_FDCWD, hidden, AT_SYMLINK_FOLLOW) != 0 {
         if errno == EEXIST { continue }
         throw WriteError.cannotWrite(path: path, reason: errorText(errno))
       }
       TemporaryFiles.shared.add(hidden)
       defer { TemporaryFiles.shared.remove(hidden) }
-      guard rename(hidden, path) == 0 else {
+      guard rename(hidden, file) == 0 else {
         let reason = errorText(errno)
         unlink(hidden)
         throw WriteError.cannotWrite(path: path, reason: reason)
       }
-      return
+      return false
     }
     throw WriteError.cannotWrite(path: path, reason: "no free temporary name in the folder")
   }
 
-  fileprivate static func syncDirectory(_ directory: String) {
+  /// `.<name>.deglare-<pid>-<attempt>`, the name cut (at a character boundary) so the whole stays
+  /// within the 255 bytes a file name may have.
+  static func hiddenName(for name: String, attempt: Int) -> String {
+    let suffix = ".deglare-\(getpid())-\(attempt)"
+    return "." + utf8Prefix(name, maxBytes: maximumNameBytes - 1 - suffix.utf8.count) + suffix
+  }
+
+  /// The longest file name Linux file systems accept, in bytes (`NAME_MAX`).
+  static let maximumNameBytes = 255
+
+  static func syncDirectory(_ directory: String) {
     let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd >= 0 {
       fsync(fd)
@@ -322,6 +255,18 @@ public enum OutputFile {
   static func baseName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
+  }
+
+  /// The longest prefix of `text` that fits in `maxBytes` UTF-8 bytes, cut between characters.
+  static func utf8Prefix(_ text: String, maxBytes: Int) -> String {
+    var bytes = 0
+    var result = ""
+    for character in text {
+      bytes += character.utf8.count
+      if bytes > maxBytes { break }
+      result.append(character)
+    }
+    return result
   }
 
   private static func realPath(_ path: String) -> String? {

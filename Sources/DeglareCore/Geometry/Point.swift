@@ -60,10 +60,12 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
   /// "(x, y)" with two decimals.
   public var description: String { "(\(Point.format(x)), \(Point.format(y)))" }
 
-  /// A coordinate with at most two decimals, as printed in summaries.
+  /// A coordinate with at most two decimals, as printed in summaries. Total: any value, however
+  /// large or not finite, has a text ("inf", "nan", or all its digits).
   public static func format(_ value: Double) -> String {
+    guard value.isFinite else { return String(value) }
     let rounded = (value * 100).rounded() / 100
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
     return String(format: "%.2f", rounded)
   }
 

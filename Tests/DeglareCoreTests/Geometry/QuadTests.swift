@@ -101,3 +101,15 @@ import Testing
     #expect(Quad.ordering(shuffled) == keystoned)
   }
 }
+
+@Suite struct PointFormatTests {
+  @Test(
+    "any coordinate has a text, however large or not finite",
+    arguments: [
+      (1e19, "10000000000000000000.00"), (-1e19, "-10000000000000000000.00"), (12.5, "12.50"), (3, "3"),
+      (Double.infinity, "inf"), (-Double.infinity, "-inf"), (Double.nan, "nan"), (1e14, "100000000000000"),
+    ])
+  func format(_ value: Double, _ expected: String) {
+    #expect(Point.format(value) == expected)
+  }
+}

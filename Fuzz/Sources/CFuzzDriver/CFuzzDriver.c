@@ -1,0 +1,2 @@
+// Only the header matters: LLVMFuzzerRunDriver is defined in libFuzzer.
+#include "CFuzzDriver.h"

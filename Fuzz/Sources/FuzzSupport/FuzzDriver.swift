@@ -1,0 +1,20 @@
+import CFuzzDriver
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Starts libFuzzer from a fuzz target's own `main`: every target is an ordinary executable
+/// (`@main`) linked with libFuzzer's no-main runtime, so SwiftPM builds it like any other.
+public enum FuzzDriver {
+  /// One input's test: its bytes (`nil` only when empty) and count; returns 0, as libFuzzer asks.
+  public typealias Test = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+
+  /// Runs libFuzzer with this process's command line, calling `test` on every input, and exits
+  /// with libFuzzer's status.
+  public static func run(_ test: Test) -> Never {
+    var argc = CommandLine.argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&argc, &argv, test))
+  }
+}

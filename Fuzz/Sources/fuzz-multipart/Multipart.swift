@@ -1,0 +1,1 @@
+../../../StubServer/Multipart.swift
