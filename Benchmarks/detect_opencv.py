@@ -6,7 +6,9 @@ saturation, sRGB -> linear), close-then-open luma background (morphologyEx), per
 background on a 4x4-cell grid (medianBlur on 8-bit levels, bilinear resize back), the seed tests,
 connected components of the seeds, each blob's half-level region (connected components of its
 threshold) and the edge statistic on its boundary, bounded growth, nearest upscale, margin band,
-connected components of the full-resolution mask. Prints one JSON object like detect --json.
+connected components of the full-resolution mask; first the frame search (frame_opencv.py), and
+the proposal kept inside a found frame covering a fifth of the photo. Prints one JSON object like
+detect --json.
 Usage: detect_opencv.py IMAGE MASK
 """
 import json
@@ -16,6 +18,8 @@ import time
 import cv2
 import numpy as np
 
+from frame_opencv import find_frame
+
 
 def main():
     image_path, mask_path = sys.argv[1], sys.argv[2]
@@ -23,6 +27,7 @@ def main():
     bgr = cv2.imread(image_path, cv2.IMREAD_COLOR)
     t1 = time.perf_counter()
     H, W = bgr.shape[:2]
+    frame = find_frame(bgr)
     f = max(1, -(-max(H, W) // 1024))
     h, w = H // f, W // f
     small = cv2.resize(bgr[: h * f, : w * f], (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
@@ -124,6 +129,13 @@ def main():
         mask[-band:] = 0
         mask[:, :band] = 0
         mask[:, -band:] = 0
+    if frame is not None:
+        corners = np.asarray(frame, np.float64).reshape(4, 2)
+        x, y = corners[:, 0], corners[:, 1]
+        if 0.5 * abs((x * np.roll(y, -1) - y * np.roll(x, -1)).sum()) >= 0.2 * H * W:
+            glass = np.zeros((H, W), np.uint8)
+            cv2.fillConvexPoly(glass, np.round(corners).astype(np.int32), 1)
+            mask *= glass
     blobs = cv2.connectedComponents((mask > 0).astype(np.uint8), connectivity=8)[0] - 1
     t2 = time.perf_counter()
     cv2.imwrite(mask_path, mask)

@@ -31,17 +31,19 @@ public enum AutoMask {
   public struct Result: Sendable {
     /// The detector's proposal, as `deglare detect` writes it.
     public var detection: GlareDetection
-    /// The proposal grown by ``growth`` pixels, the margin band still left outside.
+    /// The proposal grown by ``growth`` pixels, kept inside the glass (the margin band and all
+    /// outside the frame still left out).
     public var mask: Mask
     /// The growth applied, in pixels.
     public var growth: Int
   }
 
-  /// Runs the detector with its default configuration and margin band, then grows the proposal.
+  /// Finds the frame, runs the detector inside it with its default configuration and margin
+  /// band, then grows the proposal.
   public static func detect(_ image: ImageBuffer, configuration: Configuration = Configuration()) -> Result {
-    let detection = GlareDetector().detect(image)
+    let detection = GlareDetector().detectInFrame(image)
     let growth = configuration.growth(for: image.size)
-    let mask = detection.mask.grown(by: growth, clearingBand: detection.marginBand)
+    let mask = detection.glass.clearingOutside(detection.mask.grown(by: growth))
     return Result(detection: detection, mask: mask, growth: growth)
   }
 }

@@ -7,9 +7,14 @@ import Testing
 
 @Suite("deglare detect")
 struct DetectTests {
-  /// A 160x120 RGB PNG: grey wall, optionally a clipped bloom near (x, y) in linear light.
-  func writePainting(_ path: String, bloom: (x: Double, y: Double)? = nil) throws {
-    let image = SyntheticImages.bloomPainting(width: 160, height: 120, bloom: bloom, haloSpread: 300) { x, y in
+  /// A 160x120 (or `size`) RGB PNG: grey wall, optionally a clipped bloom near (x, y) in linear
+  /// light.
+  func writePainting(
+    _ path: String, size: PixelSize = PixelSize(width: 160, height: 120), bloom: (x: Double, y: Double)? = nil
+  ) throws {
+    let image = SyntheticImages.bloomPainting(
+      width: size.width, height: size.height, bloom: bloom, haloSpread: 300
+    ) { x, y in
       [0.45, 0.44, 0.40].map { $0 + 0.02 * sin(Double(x * 3 + y * 2)) }
     }
     try ImageFile.write(image, metadata: ImageMetadata(), to: path, options: ImageWriteOptions())
@@ -18,19 +23,30 @@ struct DetectTests {
   @Test("Writes a 0/255 mask of the image's size beside it; JSON has the documented keys")
   func writesMask() async throws {
     try await withTemporaryDirectory { dir in
-      try writePainting("\(dir)/photo.png", bloom: (100, 50))
+      // The bloom's clipped core covers 0.3 % of the photo (a lamp's reflection; a clipped field
+      // over 0.4 % must have a soft edge).
+      try writePainting("\(dir)/photo.png", size: PixelSize(width: 320, height: 240), bloom: (200, 100))
       let outcome = await runDeglare(["detect", "\(dir)/photo.png", "--json"])
       #expect(outcome.code == .success)
       let mask = try ImageFile.read("\(dir)/photo.mask.png").image
       #expect(mask.layout == .gray && mask.bitDepth == .eight)
-      #expect(mask.size == PixelSize(width: 160, height: 120))
+      #expect(mask.size == PixelSize(width: 320, height: 240))
       #expect(mask.samples8.allSatisfy { $0 == 0 || $0 == 255 })
-      #expect(mask.sample(x: 100, y: 50, channel: 0) == 255)
+      #expect(mask.sample(x: 200, y: 100, channel: 0) == 255)
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
       #expect(object["output"] as? String == "\(dir)/photo.mask.png")
       #expect((object["coverage_percent"] as? Double ?? 0) > 0)
       #expect(object["blobs"] as? Int == 1)
+      let regions = try #require(object["regions"] as? [[String: Any]])
+      #expect(regions.count == 1)
+      #expect(regions.first?["kind"] as? String == "spot")
+      let box = try #require(regions.first?["box"] as? [Int])
+      #expect(
+        box.count == 4 && (box[0]..<(box[0] + box[2])).contains(200) && (box[1]..<(box[1] + box[3])).contains(100))
+      let frame = try #require(object["frame"] as? [String: Any])
+      #expect(frame["source"] as? String == "image", "a grey wall has no frame")
+      #expect((frame["corners"] as? [[Double]])?.count == 4)
       #expect(object["seconds"] is Double)
       #expect(object["input"] as? String == "\(dir)/photo.png")
       #expect(object["overlay"] is NSNull)

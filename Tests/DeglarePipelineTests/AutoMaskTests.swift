@@ -22,7 +22,7 @@ import Testing
     let result = AutoMask.detect(painting.image)
     #expect(result.growth == 2)
     #expect(result.detection.mask.insideCount > 0)
-    #expect(result.mask == result.detection.mask.grown(by: 2, clearingBand: result.detection.marginBand))
+    #expect(result.mask == result.detection.glass.clearingOutside(result.detection.mask.grown(by: 2)))
     #expect(result.mask.insideCount > result.detection.mask.insideCount)
   }
 }

@@ -33,6 +33,27 @@ def detect(deglare, image, out_dir, overlay=False):
     return json.loads(result.stdout), mask
 
 
+def groups(image):
+    """(glare type, scene type, presentation) from a file name: realset.py writes
+    <glare>__<scene>__<presentation>__<n>, synth.py <kind>_<n> (scene "v2")."""
+    stem = os.path.basename(image).rsplit(".", 1)[0]
+    if "__" in stem:
+        glare, scene, presentation, _ = stem.split("__")
+        return glare, scene, presentation
+    return stem.split("_")[0], "v2", "straight"
+
+
+def table(title, rows):
+    print(f"{title:12s} {'images':>6s} {'precision':>9s} {'recall':>6s} {'IoU':>5s} {'blown':>5s} {'cover%':>7s} {'truth%':>6s}")
+    for name, t in sorted(rows.items()):
+        cover = 100 * t["pred"] / t["pixels"]
+        precision = f"{t['tp'] / t['pred']:9.2f}" if t["pred"] else f"{'-':>9s}"
+        recall = f"{t['tp'] / t['gt']:6.2f}" if t["gt"] else f"{'-':>6s}"
+        iou = f"{t['tp'] / (t['pred'] + t['gt'] - t['tp']):5.2f}" if t["gt"] else f"{'-':>5s}"
+        blown = f"{t['btp'] / t['bgt']:5.2f}" if t["bgt"] else f"{'-':>5s}"
+        print(f"{name:12s} {t['images']:6d} {precision} {recall} {iou} {blown} {cover:7.3f} {100 * t['gt'] / t['pixels']:6.2f}")
+
+
 def synthetic(deglare, directory, out_dir, per_image):
     images = sorted(p for p in glob.glob(os.path.join(directory, "*.*"))
                     if p.endswith((".png", ".jpg")) and not p.endswith(".gt.png"))
@@ -40,45 +61,43 @@ def synthetic(deglare, directory, out_dir, per_image):
     os.makedirs(sub, exist_ok=True)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(lambda p: detect(deglare, p, sub), images))
-    totals = {}
-    blown = [0, 0]
+    by_glare, by_scene, by_presentation, overall = {}, {}, {}, {}
+    clean = []
     for image, (report, mask_path) in zip(images, results):
-        kind = os.path.basename(image).split("_")[0]
+        glare, scene, presentation = groups(image)
         mask = np.asarray(Image.open(mask_path)) > 0
         truth = np.asarray(Image.open(os.path.splitext(image)[0] + ".gt.png")) > 0
-        t = totals.setdefault(kind, {"tp": 0, "pred": 0, "gt": 0, "pixels": 0, "over": 0, "images": 0})
-        tp = int((mask & truth).sum())
         clipped = truth & (np.asarray(Image.open(image).convert("RGB")).min(axis=2) >= 250)
-        blown[0] += int((mask & clipped).sum())
-        blown[1] += int(clipped.sum())
-        t["tp"] += tp
-        t["pred"] += int(mask.sum())
-        t["gt"] += int(truth.sum())
-        t["pixels"] += mask.size
-        t["images"] += 1
-        t["over"] += int(report["coverage_percent"] > 0.5)
+        tp = int((mask & truth).sum())
+        counts = {"tp": tp, "pred": int(mask.sum()), "gt": int(truth.sum()), "pixels": mask.size, "images": 1,
+                  "btp": int((mask & clipped).sum()), "bgt": int(clipped.sum())}
+        if glare == "clean":
+            clean.append((image, 100 * mask.mean(), scene, presentation))
+        keys = [(by_glare, glare), (by_scene, scene if glare != "clean" else None),
+                (by_presentation, presentation if glare != "clean" else None), (overall, "all glare" if glare != "clean" else None)]
+        for rows, key in keys:
+            if key is None:
+                continue
+            t = rows.setdefault(key, dict.fromkeys(counts, 0))
+            for k, v in counts.items():
+                t[k] += v
         if per_image:
-            print(f"  {os.path.basename(image):18s} pred {100 * mask.mean():6.2f} %  truth {100 * truth.mean():6.2f} %"
-                  f"  precision {tp / max(mask.sum(), 1):5.2f}  recall {tp / max(truth.sum(), 1):5.2f}")
+            frame = report.get("frame", {}).get("source", "-") if isinstance(report.get("frame"), dict) else "-"
+            print(f"  {os.path.basename(image):40s} pred {100 * mask.mean():6.2f} %  truth {100 * truth.mean():6.2f} %"
+                  f"  precision {tp / max(mask.sum(), 1):5.2f}  recall {tp / max(truth.sum(), 1):5.2f}"
+                  f"  blown {counts['btp']}/{counts['bgt']}  frame {frame}")
     print(f"== {directory}")
-    print(f"{'kind':10s} {'images':>6s} {'precision':>9s} {'recall':>6s} {'IoU':>5s} {'coverage%':>9s} {'truth%':>7s}")
-    for kind, t in sorted(totals.items()):
-        cover = 100 * t["pred"] / t["pixels"]
-        if kind == "clean":
-            print(f"{kind:10s} {t['images']:6d} {'-':>9s} {'-':>6s} {'-':>5s} {cover:9.3f} {'-':>7s}  (over 0.5 %: {t['over']})")
-            continue
-        precision = t["tp"] / t["pred"] if t["pred"] else float("nan")
-        recall = t["tp"] / t["gt"] if t["gt"] else float("nan")
-        iou = t["tp"] / (t["pred"] + t["gt"] - t["tp"]) if t["pred"] + t["gt"] else float("nan")
-        print(f"{kind:10s} {t['images']:6d} {precision:9.2f} {recall:6.2f} {iou:5.2f} {cover:9.3f} {100 * t['gt'] / t['pixels']:7.2f}")
-    glare = [t for k, t in totals.items() if k != "clean"]
-    tp = sum(t["tp"] for t in glare)
-    pred = sum(t["pred"] for t in glare)
-    gt = sum(t["gt"] for t in glare)
-    if pred and gt:
-        print(f"{'all glare':10s} {sum(t['images'] for t in glare):6d} {tp / pred:9.2f} {tp / gt:6.2f} {tp / (pred + gt - tp):5.2f}")
-    if blown[1]:
-        print(f"{'blown':10s} {'':6s} {'':9s} {blown[0] / blown[1]:6.2f}  (recall of clipped glare pixels, {blown[1]} of them)")
+    table("glare type", {k: v for k, v in by_glare.items() if k != "clean"})
+    table("scene type", by_scene)
+    table("presentation", by_presentation)
+    table("overall", overall)
+    if clean:
+        covers = [c[1] for c in clean]
+        worst = max(clean, key=lambda c: c[1])
+        print(f"glare-free: {len(clean)} images, mean {np.mean(covers):.3f} %, max {worst[1]:.3f} % "
+              f"({os.path.basename(worst[0])}), over 0.5 %: {sum(c > 0.5 for c in covers)}, over 2 %: {sum(c > 2 for c in covers)}")
+        scenes = sorted({c[2] for c in clean})
+        print("  by scene: " + ", ".join(f"{s} {np.mean([c[1] for c in clean if c[2] == s]):.3f}" for s in scenes))
 
 
 def main():

@@ -3,7 +3,7 @@ import DeglareCore
 import DeglarePipeline
 import Foundation
 
-/// `deglare detect IMAGE [-o MASK] [--overlay PNG] [--margin-band PX] [--json] [--force]`.
+/// `deglare detect IMAGE [-o MASK] [--overlay PNG] [--margin-band PX] [--no-frame] [--json] [--force]`.
 struct DetectCommand: Subcommand {
   static let spec = CommandSpec(
     name: "detect",
@@ -13,10 +13,12 @@ struct DetectCommand: Subcommand {
       EXIF orientation, by default <stem>.mask.png beside the image. A pixel is proposed when it is
       unsaturated and well above its surroundings and its blob fades out softly (painted whites
       have hard outlines), when it is a clipped specular core fading into a halo, or when it carries
-      coloured light (a cyan or green streak) whose hue departs from the paint around it. The
-      margin band along every edge (default \(marginBandPercent) % of the shorter side,
-      the strip of wall a straightened photo keeps) is never proposed. An image without glare gives
-      an empty mask and exit 0. Check the proposal with --overlay, and paint what it missed.
+      coloured light (a cyan or green streak, a lit sign's glow) whose hue departs from the paint
+      around it. The frame is found first and only the glass inside it is proposed, less a margin
+      band measured from the frame's outer edge (default \(frameBandPercent) % of its shorter side);
+      without a frame, the band runs along the photo's edges (default \(marginBandPercent) % of the
+      shorter side, the strip of wall a straightened photo keeps). An image without glare gives an
+      empty mask and exit 0. Check the proposal with --overlay, and paint what it missed.
 
       Example: deglare detect photo.jpg --overlay photo.overlay.png
       """,
@@ -26,16 +28,22 @@ struct DetectCommand: Subcommand {
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the proposal tinted red."),
       .value(
         "--margin-band", valueName: "PX",
-        help: "Pixels along each edge never proposed (default \(marginBandPercent) % of the shorter side; 0 = none)."),
+        help:
+          "Pixels inside the frame's (or the photo's) edges never proposed (default \(frameBandPercent) % of the frame's or \(marginBandPercent) % of the photo's shorter side; 0 = none)."
+      ),
+      .flag("--no-frame", help: "Do not look for the frame: propose anywhere but the band along the photo's edges."),
     ] + CommonOptions.imageToFile)
 
-  /// The detector's default margin band, in percent of the shorter side.
+  /// The detector's default margin band without a frame, in percent of the photo's shorter side.
   private static let marginBandPercent = Usage.number(GlareDetector.Configuration().marginBandFraction * 100)
+  /// ... and inside a found frame, in percent of the frame's shorter side.
+  private static let frameBandPercent = Usage.number(GlareDetector.Configuration().frameBandFraction * 100)
 
   let imagePath: String
   let outputPath: String
   let overlayPath: String?
   let marginBand: Int?
+  let noFrame: Bool
   let common: CommonOptions.Values
 
   init(_ arguments: ParsedArguments) throws {
@@ -43,6 +51,7 @@ struct DetectCommand: Subcommand {
     outputPath = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".mask.png")
     overlayPath = arguments.string("--overlay")
     marginBand = try arguments.int("--margin-band", in: 0...Int(Int32.max))
+    noFrame = arguments.flag("--no-frame")
     common = try CommonOptions.Values(arguments)
     if let overlayPath, overlayPath == outputPath {
       throw ValidationError("the overlay and the mask cannot both be written to \(overlayPath)")
@@ -57,7 +66,9 @@ struct DetectCommand: Subcommand {
     try ImageFile.preflight(outputPath, options: png, inputs: [imagePath])
     if let overlayPath { try ImageFile.preflight(overlayPath, options: png, inputs: [imagePath, outputPath]) }
     let start = DispatchTime.now().uptimeNanoseconds
-    let detection = GlareDetector().detect(image, marginBand: marginBand)
+    let detector = GlareDetector()
+    let detection =
+      noFrame ? detector.detect(image, marginBand: marginBand) : detector.detectInFrame(image, marginBand: marginBand)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     try ImageFile.write(
       detection.mask.grayImage, metadata: ImageMetadata(), to: outputPath, options: png, inputs: [imagePath])
@@ -68,16 +79,7 @@ struct DetectCommand: Subcommand {
     }
     let rounded = (seconds * 1000).rounded() / 1000
     if common.json {
-      let object = JSONValue.object([
-        ("output", .string(outputPath)),
-        ("coverage_percent", .double((detection.coveragePercent * 10000).rounded() / 10000)),
-        ("blobs", .int(detection.blobCount)),
-        ("seconds", .double(rounded)),
-        ("input", .string(imagePath)),
-        ("overlay", overlayPath.map(JSONValue.string) ?? .null),
-        ("warnings", .array([])),
-      ])
-      context.console.print(object.text)
+      context.console.print(jsonObject(detection, seconds: rounded).text)
     } else {
       let coverage = String(format: "%.3f", detection.coveragePercent)
       let time = String(format: "%.3f", seconds)
@@ -87,5 +89,37 @@ struct DetectCommand: Subcommand {
       context.console.out(text)
     }
     return .success
+  }
+
+  /// `--json`'s object: the output, coverage and blob count, then each blob's kind and box and
+  /// the glass region the proposal was confined to.
+  private func jsonObject(_ detection: GlareDetection, seconds: Double) -> JSONValue {
+    func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    let glass = detection.glass
+    var frame: [(String, JSONValue)] = [
+      ("source", .string(glass.source.rawValue)),
+      ("corners", .array(glass.quad.corners.map { .array([.double(round2($0.x)), .double(round2($0.y))]) })),
+      ("margin_band", .int(glass.band)),
+    ]
+    if let confidence = glass.confidence { frame.append(("confidence", .double(round2(confidence)))) }
+    let regions = detection.blobs.map { blob -> JSONValue in
+      .object([
+        ("kind", .string(blob.kind.rawValue)),
+        ("coloured", .bool(blob.coloured)),
+        ("box", .array([.int(blob.bounds.x), .int(blob.bounds.y), .int(blob.bounds.width), .int(blob.bounds.height)])),
+        ("pixels", .int(blob.pixelCount)),
+      ])
+    }
+    return .object([
+      ("output", .string(outputPath)),
+      ("coverage_percent", .double((detection.coveragePercent * 10000).rounded() / 10000)),
+      ("blobs", .int(detection.blobCount)),
+      ("regions", .array(regions)),
+      ("frame", .object(frame)),
+      ("seconds", .double(seconds)),
+      ("input", .string(imagePath)),
+      ("overlay", overlayPath.map(JSONValue.string) ?? .null),
+      ("warnings", .array([])),
+    ])
   }
 }

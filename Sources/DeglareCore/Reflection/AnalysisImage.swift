@@ -1,15 +1,19 @@
 import Foundation
 
-// The downscaled copy the glare detector analyses: each analysis pixel is the mean of an
-// f x f cell of source pixels (f = ceil(longer side / maxAnalysisSide)), so cell (i, j) covers
-// canonical pixels [i*f, i*f + f) x [j*f, j*f + f). The last partial row/column of cells is
-// dropped; ``AnalysisImage/cell(forCanonical:)`` clamps canonical pixels there to the last cell.
+// The downscaled copy the glare detector analyses, of a region of the image (the frame's
+// bounding box, or all of it): each analysis pixel is the mean of an f x f cell of source pixels
+// (f = ceil(region's longer side / maxAnalysisSide)), so cell (i, j) covers canonical pixels
+// [x0 + i*f, x0 + i*f + f) x [y0 + j*f, y0 + j*f + f) for the region's origin (x0, y0). The last
+// partial row/column of cells is dropped; ``AnalysisImage/cell(forCanonical:_:)`` clamps
+// canonical pixels there (and outside the region) to the nearest cell.
 
-/// A box-averaged RGB copy of an image at analysis resolution, 8-bit-level floats (0...255).
+/// A box-averaged RGB copy of an image region at analysis resolution, 8-bit-level floats (0...255).
 struct AnalysisImage {
+  /// The analysed region of the source, canonical pixels.
+  let region: PixelRect
   /// Integer downscale factor (1 = full resolution).
   let factor: Int
-  /// Analysis width (`floor(sourceWidth / factor)`, at least 1).
+  /// Analysis width (`floor(region width / factor)`, at least 1).
   let width: Int
   /// Analysis height.
   let height: Int
@@ -20,16 +24,20 @@ struct AnalysisImage {
   /// Fraction of the cell's source pixels whose three channels are all at or above the clip level.
   var clippedFraction: Plane<Float>
 
-  /// Averages `image` down so that its longer side is at most `maxSide`.
-  init(_ image: ImageBuffer, maxSide: Int, clipLevel: UInt8) {
-    let f = max(1, (max(image.width, image.height) + maxSide - 1) / maxSide)
+  /// Averages `region` of `image` (the whole image when nil) down so that its longer side is at
+  /// most `maxSide`.
+  /// - Precondition: `region` is non-empty and inside the image.
+  init(_ image: ImageBuffer, region: PixelRect? = nil, maxSide: Int, clipLevel: UInt8) {
+    let area = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+    self.region = area
+    let f = max(1, (max(area.width, area.height) + maxSide - 1) / maxSide)
     factor = f
-    width = max(1, image.width / f)
-    height = max(1, image.height / f)
+    width = max(1, area.width / f)
+    height = max(1, area.height / f)
     let cellsW = width
     let cellsH = height
-    let usedW = min(image.width, cellsW * f)
-    let usedH = min(image.height, cellsH * f)
+    let usedW = min(area.width, cellsW * f)
+    let usedH = min(area.height, cellsH * f)
     let channels = image.channelCount
     let colour = image.layout.colorChannelCount == 3
     var sums = [Float](repeating: 0, count: cellsW * cellsH * 4)
@@ -40,7 +48,7 @@ struct AnalysisImage {
       sums.withUnsafeMutableBufferPointer { sums in
         for y in 0..<usedH {
           let cellRow = (y / f) * cellsW
-          var index = y * image.width * channels
+          var index = ((area.y + y) * image.width + area.x) * channels
           for x in 0..<usedW {
             let r = Int(samples[index])
             let g = colour ? Int(samples[index + 1]) : r
@@ -85,6 +93,6 @@ struct AnalysisImage {
 
   /// The analysis cell holding a canonical pixel, clamped to the analysis grid.
   func cell(forCanonical x: Int, _ y: Int) -> (x: Int, y: Int) {
-    (min(x / factor, width - 1), min(y / factor, height - 1))
+    (min(max(x - region.x, 0) / factor, width - 1), min(max(y - region.y, 0) / factor, height - 1))
   }
 }

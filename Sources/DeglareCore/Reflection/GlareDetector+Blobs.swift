@@ -6,18 +6,19 @@ extension GlareDetector {
   private struct BlobStats {
     var blown = 0
     var coloured = 0
+    var glowing = 0
     var pixels: [Int] = []
   }
 
-  /// The seed pixels of blobs that pass the blob tests.
-  /// - Parameter bandCells: analysis cells along each edge that touch the margin band; boundary
-  ///   pixels next to them (or to the image edge) say nothing about the blob's edge and are not
-  ///   measured.
-  func acceptedSeeds(_ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, bandCells: Int) -> [Bool] {
+  /// The seed pixels of blobs that pass the blob tests, each marked with its blob's kind
+  /// (``SeedKind`` bits: blown for specular cores, coloured or white, sign); 0 elsewhere.
+  /// - Parameter measurable: pixels whose neighbours all lie inside the glass; the edge tests
+  ///   look at boundary pixels there only.
+  func acceptedSeeds(_ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool]) -> [UInt8] {
     let c = configuration
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: seeds.map { $0 != 0 })
-    guard components.count > 0 else { return [Bool](repeating: false, count: width * height) }
+    guard components.count > 0 else { return [UInt8](repeating: 0, count: width * height) }
     let lumaGradient = Self.softGradient(evidence.luma)
     let colourGradient = Self.softGradient(Plane(width: width, height: height, values: evidence.colourExcess))
     var stats = [BlobStats](repeating: BlobStats(), count: components.count)
@@ -25,20 +26,28 @@ extension GlareDetector {
     for i in 0..<(width * height) where labels[i] != 0 {
       let b = Int(labels[i]) - 1
       let kind = seeds[i]
-      if kind & 2 != 0 { stats[b].blown += 1 }
-      if kind & 4 != 0 { stats[b].coloured += 1 }
+      if kind & SeedKind.blown != 0 { stats[b].blown += 1 }
+      if kind & SeedKind.coloured != 0 { stats[b].coloured += 1 }
+      if kind & SeedKind.glowing != 0 { stats[b].glowing += 1 }
       stats[b].pixels.append(i)
     }
     let minArea = c.minBlobFraction * Double(width * height)
-    var keep = [Bool](repeating: false, count: components.count + 1)
-    var region = HalfLevelRegion(width: width, height: height, margin: bandCells + 1)
+    let glassCells = Double(max(1, measurable.count { $0 }))
+    let maxBlown = c.maxBlownFraction * glassCells
+    var keep = [UInt8](repeating: 0, count: components.count + 1)
+    var region = HalfLevelRegion(width: width, height: height, measurable: measurable)
     for (b, blob) in stats.enumerated() {
       let area = blob.pixels.count
       // Specular cores are kept whatever their size, if they fade into a halo (clipped paint
       // stops at its painted outline instead).
-      let blown = blob.blown >= c.minBlownCells
+      let blown =
+        blob.blown >= c.minBlownCells && Double(blob.blown) <= maxBlown
+        && Double(area) <= c.maxSpotFraction * glassCells
+      let largeSpot = Double(blob.blown) > c.largeSpotFraction * glassCells
       guard blown || Double(area) >= minArea else { continue }
-      let coloured = !blown && blob.coloured * 2 > area
+      let compact = Double(area) <= c.maxSignFraction * glassCells
+      let coloured = !blown && (blob.coloured + blob.glowing) * 2 > area
+      let sign = coloured && compact && blob.glowing * 2 > area
       let amplitude: Float
       let level: (Int) -> Bool
       if coloured {
@@ -54,20 +63,40 @@ extension GlareDetector {
         let threshold = base + c.halfLevel * (peak - base)
         level = { luma[$0] >= threshold }
       }
-      let boundary = region.boundary(from: blob.pixels, stamp: Int32(b + 1), within: level)
+      let stamp = Int32(b + 1)
+      let boundary = region.boundary(from: blob.pixels, stamp: stamp, within: level)
       guard !boundary.isEmpty else { continue }
       let gradient = coloured ? colourGradient.values : lumaGradient.values
       let q = coloured ? c.colourEdgePercentile : c.whiteEdgePercentile
       let edge = Self.percentile(boundary.map { gradient[$0] }, q)
-      let limit = blown ? c.maxBlownEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
+      let limit =
+        blown
+        ? (largeSpot ? c.maxLargeSpotEdgeSharpness : c.maxBlownEdgeSharpness)
+        : sign ? c.maxSignEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
       guard edge / amplitude <= limit else { continue }
+      let code = (blown ? SeedKind.blown : 0) | (coloured ? SeedKind.coloured : SeedKind.white)
       if blown {
-        keep[b + 1] = true
+        keep[b + 1] = code
+        continue
+      }
+      if sign {
+        // A lit sign glows: its own colour spills a little way beyond its region, more than
+        // farther out.
+        let rings = region.rings(
+          around: boundary, stamp: stamp, bands: [c.glowDistances, c.glowReference, c.continuationDistances])
+        let glow = self.glow(blob.pixels, near: rings[0], far: rings[1], evidence: evidence) / amplitude
+        if glow >= c.minSignGlow
+          && !goesOn(blob.pixels, into: rings[2], coloured: true, amplitude: amplitude, evidence: evidence)
+        {
+          keep[b + 1] = code | SeedKind.sign
+        }
         continue
       }
       // Glare fades: a little way beyond its region the paint looks different from the blob.
-      let ring = region.ring(around: boundary, stamp: Int32(b + 1), distances: c.continuationDistances)
-      keep[b + 1] = !goesOn(blob.pixels, into: ring, coloured: coloured, amplitude: amplitude, evidence: evidence)
+      let ring = region.ring(around: boundary, stamp: stamp, distances: c.continuationDistances)
+      if !goesOn(blob.pixels, into: ring, coloured: coloured, amplitude: amplitude, evidence: evidence) {
+        keep[b + 1] = code
+      }
     }
     return labels.map { keep[Int($0)] }
   }
@@ -90,6 +119,22 @@ extension GlareDetector {
       alike = ring.count { abs(luma[$0] - reference) <= tolerance }
     }
     return Float(alike) > configuration.maxContinuation * Float(ring.count)
+  }
+
+  /// How much more of the blob's own colour lies in the `near` ring than in the `far` one: the
+  /// difference of their medians of the observed colour projected on the blob's excess colour
+  /// (the unit vector of its median per-channel excess over the background), linear light.
+  private func glow(_ pixels: [Int], near: [Int], far: [Int], evidence: Evidence) -> Float {
+    guard !near.isEmpty, !far.isEmpty else { return 0 }
+    let excess = (0..<3).map { c in
+      Self.percentile(pixels.map { evidence.linear[c].values[$0] - evidence.background[c].values[$0] }, 0.5)
+    }
+    let norm = max((excess[0] * excess[0] + excess[1] * excess[1] + excess[2] * excess[2]).squareRoot(), 1e-6)
+    func along(_ ring: [Int]) -> Float {
+      Self.percentile(
+        ring.map { j in (0..<3).reduce(Float(0)) { $0 + evidence.linear[$1].values[j] * excess[$1] / norm } }, 0.5)
+    }
+    return along(near) - along(far)
   }
 
   /// Gradient magnitude of a lightly smoothed plane, then the largest value within 2 px (5x5),
@@ -121,19 +166,21 @@ extension GlareDetector {
     return sorted[min(max(rank, 0), sorted.count - 1)]
   }
 
-  /// Geodesic growth: pixels of `region` reachable from `seeds` in at most `radius` 8-connected
-  /// steps through `region` (breadth-first, each pixel visited once).
-  static func grow(_ seeds: [Bool], within region: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
+  /// Geodesic growth: pixels of `region` reachable from `seeds` (non-zero codes) in at most
+  /// `radius` 8-connected steps through `region` (breadth-first, each pixel visited once); a
+  /// reached pixel takes the code of the pixel that reached it.
+  static func grow(_ seeds: [UInt8], within region: [Bool], width: Int, height: Int, radius: Int) -> [UInt8] {
     var result = seeds
     var frontier: [Int] = []
-    for i in 0..<seeds.count where seeds[i] { frontier.append(i) }
+    for i in 0..<seeds.count where seeds[i] != 0 { frontier.append(i) }
     var step = 0
     while !frontier.isEmpty && step < radius {
       var next: [Int] = []
       for i in frontier {
+        let code = result[i]
         Neighbours.eight(of: i, width: width, height: height) { j in
-          if region[j] && !result[j] {
-            result[j] = true
+          if region[j] && result[j] == 0 {
+            result[j] = code
             next.append(j)
           }
         }

@@ -60,6 +60,21 @@ extension GlareDetector {
     /// A seed blob with at least this many blown cells is a specular core: it skips the size
     /// test, and its edge test is the lenient ``maxBlownEdgeSharpness``.
     public var minBlownCells: Int = 2
+    /// A specular core is small: a seed blob with more blown cells than this fraction of the
+    /// glass's analysis cells is judged as white light, by the strict edge test (a white mat or
+    /// a white garment that clipped is a large clipped field with painted or cut edges).
+    public var maxBlownFraction: Double = 0.03
+    /// ... and a seed blob larger than this fraction of the glass's cells, whatever clipped in
+    /// it, is judged as white light (a lamp's halo seeds a little way around its core; a pale
+    /// passage with a few clipped cells in it is paint).
+    public var maxSpotFraction: Double = 0.1
+    /// A specular core with more blown cells than this fraction of the glass is a large one (a
+    /// lamp seen stretched along a curved glass, a bright window): its edge is held to
+    /// ``maxLargeSpotEdgeSharpness``, which a clipped white mat's cut edge (about 0.3) fails and
+    /// a large bloom's halo (0.2 at most on the evaluation set) passes.
+    public var largeSpotFraction: Double = 0.004
+    /// See ``largeSpotFraction``.
+    public var maxLargeSpotEdgeSharpness: Float = 0.25
     /// Maximum edge sharpness (as ``maxEdgeSharpness``, white percentile) of a specular core's
     /// half-level region: a lamp's reflection fades into its halo (0.45 at most on the synthetic
     /// blooms), while white paint that clipped stops at its painted outline (about 1.5).
@@ -86,10 +101,36 @@ extension GlareDetector {
     /// (the green streak over beige paint: about 0.25); paler paint of any hue does not (0 or
     /// below), since it only cancels the background's colour.
     public var minTint: Float = 0
+    /// The hue angles (degrees: 0 red, 120 green, 240 blue, of the excess's chroma) coloured light
+    /// may have: green through cyan to sky blue. Coloured reflections on museum glass are of
+    /// daylight (bluer than the warm gallery light the camera balanced for), of green exit signs,
+    /// or pass through the glass's own green edge tint; the pinks, reds, yellows and violets a
+    /// median background leaves over colourful paint are paint (a red sign is missed).
+    public var lightHues: ClosedRange<Float> = 75...235
     /// Maximum ratio of the excess to the background's strongest channel (linear, floored at
     /// 0.05): a reflection veils the paint, it does not outshine it many times over; a lit,
     /// coloured object against near-black paint (gilt wood beside a black sofa) does.
     public var maxColourContrast: Float = 2.0
+
+    // MARK: Lit signs (compact, saturated, glowing)
+
+    /// Coloured light brighter than ``maxColourContrast`` times the paint (which is not a veil)
+    /// is a lit sign's candidate when its excess is at least this (linear).
+    public var minGlowExcess: Float = 0.08
+    /// A sign is compact: at most this fraction of the glass's analysis cells.
+    public var maxSignFraction: Double = 0.03
+    /// Maximum edge sharpness of a sign's half-level region (colour excess gradient over the
+    /// excess, median of its boundary): the reflection is out of focus, a lit object is not.
+    public var maxSignEdgeSharpness: Float = 0.25
+    /// The ring where a sign's glow is measured, in steps from its half-level region.
+    public var glowDistances: ClosedRange<Int> = 2...4
+    /// ... and the ring farther out it is compared with.
+    public var glowReference: ClosedRange<Int> = 8...12
+    /// Minimum glow: how much more of the sign's own colour (the observed colour projected on its
+    /// excess's direction, median over each ring) the near ring holds than the far one, as a
+    /// fraction of its amplitude. A lit sign's light spills into a soft halo; beyond a coloured
+    /// object's painted edge there is other paint, as much near as farther out.
+    public var minSignGlow: Float = 0.02
 
     // MARK: Blobs
 
@@ -145,11 +186,29 @@ extension GlareDetector {
     /// halo, never far enough to flood a pale wall.
     public var growRadiusFraction: Double = 0.02
 
-    // MARK: Margin band
+    // MARK: Kinds
 
-    /// Default margin band (never proposed) as a fraction of the full image's shorter side: the
-    /// strip of real wall a straightened photo keeps around the frame.
+    /// A proposed blob whose length is at least this many times its width (from its second
+    /// moments) is a streak.
+    public var streakElongation: Double = 3
+
+    // MARK: Margin band and frame
+
+    /// Default margin band (never proposed) as a fraction of the full image's shorter side, when
+    /// no frame is used: the strip of real wall a straightened photo keeps around the frame.
     public var marginBandFraction: Double = 0.03
+    /// Default margin band inside a found frame, as a fraction of the frame's shorter side: the
+    /// frame's outer lip (on a straightened photo this ends about where the photo-edge band did).
+    public var frameBandFraction: Double = 0.015
+    /// The frame's bounding box is analysed on its own (at the full analysis resolution) unless
+    /// it covers at least this fraction of the photo; then the whole photo is, as when no frame
+    /// is searched for.
+    public var wholePhotoFraction: Double = 0.8
+    /// A found frame smaller than this fraction of the photo is not trusted (a label, a small
+    /// picture painted on a wall, a dark figure's rectangle on a pale ground); the photo's edges
+    /// are used instead. A handheld photo of a framed picture holds the frame over a quarter of
+    /// the photo or more (0.23 to 0.66 on the evaluation sets and the real raw photos).
+    public var minimumFrameAreaFraction: Double = 0.2
 
     /// The defaults.
     public init() {}

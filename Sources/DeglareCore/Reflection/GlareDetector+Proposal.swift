@@ -1,4 +1,21 @@
+import Foundation
+
 // The analysis-resolution steps of the detector (see GlareDetector.swift for the outline).
+
+/// The bits of a seed pixel's kind (several can be set).
+enum SeedKind {
+  /// Unsaturated light well above the luma background.
+  static let white: UInt8 = 1
+  /// Clipped in all channels and above the background: a specular core.
+  static let blown: UInt8 = 2
+  /// Coloured light added to the paint.
+  static let coloured: UInt8 = 4
+  /// A lit sign: strong, saturated coloured light with a glow (set on accepted blobs only).
+  static let sign: UInt8 = 8
+  /// Coloured light that outshines the paint under it many times over: a lit sign's reflection,
+  /// or a lit coloured object against dark paint (the blob test tells them apart by the glow).
+  static let glowing: UInt8 = 16
+}
 
 extension GlareDetector {
   /// Per-pixel evidence at analysis resolution.
@@ -7,7 +24,7 @@ extension GlareDetector {
     var elevation: [Float]
     /// Largest per-channel linear excess over the per-channel opening.
     var colourExcess: [Float]
-    /// Seed kinds: 1 white, 2 blown, 4 coloured (bit set), 0 none.
+    /// Seed kinds (``SeedKind`` bits), 0 none.
     var seeds: [UInt8]
     /// Pixels seeds may grow into.
     var halo: [Bool]
@@ -17,31 +34,100 @@ extension GlareDetector {
     var lumaOpening: Plane<Float>
     /// The observed colour in linear light (0...1), red, green and blue planes.
     var linear: [Plane<Float>]
+    /// The coloured test's background (per-channel coarse median), linear light.
+    var background: [Plane<Float>]
   }
 
-  /// The proposal at analysis resolution, one flag per analysis pixel.
-  func propose(_ image: AnalysisImage, marginBand band: Int) -> [Bool] {
+  /// What one proposed blob at analysis resolution is.
+  struct BlobDescription {
+    /// Its kind.
+    var kind: GlareBlob.Kind
+    /// Whether the coloured test found it.
+    var coloured: Bool
+  }
+
+  /// The proposal at analysis resolution.
+  struct Proposal {
+    /// Per analysis pixel: the number of its proposed blob (1...), 0 when not proposed.
+    var blobs: [Int32]
+    /// `kinds[n - 1]` describes blob n.
+    var kinds: [BlobDescription]
+  }
+
+  /// The proposal at analysis resolution.
+  /// - Parameter allowed: per analysis pixel, whether it lies wholly inside the glass.
+  func propose(_ image: AnalysisImage, allowed: [Bool]) -> Proposal {
     let width = image.width
     let height = image.height
     let count = width * height
     let shorter = min(width, height)
-    guard shorter >= 3 else { return [Bool](repeating: false, count: count) }
+    let none = Proposal(blobs: [Int32](repeating: 0, count: count), kinds: [])
+    guard shorter >= 3, allowed.contains(true) else { return none }
     let evidence = gatherEvidence(image)
     var seeds = evidence.seeds
     var halo = evidence.halo
-    // Analysis cells that touch the margin band.
-    let bandCells = (band + image.factor - 1) / image.factor
-    if bandCells > 0 {
-      for y in 0..<height {
-        for x in 0..<width where x < bandCells || y < bandCells || x >= width - bandCells || y >= height - bandCells {
-          seeds[y * width + x] = 0
-          halo[y * width + x] = false
+    for i in 0..<count where !allowed[i] {
+      seeds[i] = 0
+      halo[i] = false
+    }
+    // Boundary pixels next to a cell outside the glass (or the grid's edge) say nothing about a
+    // blob's edge: the picture is cut there, not faded.
+    var measurable = allowed
+    for y in 0..<height {
+      for x in 0..<width where allowed[y * width + x] {
+        if x == 0 || y == 0 || x == width - 1 || y == height - 1 {
+          measurable[y * width + x] = false
+          continue
         }
+        var all = true
+        Neighbours.eight(of: y * width + x, width: width, height: height) { j in all = all && allowed[j] }
+        measurable[y * width + x] = all
       }
     }
-    let accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height, bandCells: bandCells)
+    let accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height, measurable: measurable)
     let radius = max(1, Int((configuration.growRadiusFraction * Double(shorter)).rounded()))
-    return Self.grow(accepted, within: halo, width: width, height: height, radius: radius)
+    let grown = Self.grow(accepted, within: halo, width: width, height: height, radius: radius)
+    return describe(grown, width: width, height: height)
+  }
+
+  /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,
+  /// coloured or white light) and, for plain light, its shape (elongated: a streak).
+  func describe(_ grown: [UInt8], width: Int, height: Int) -> Proposal {
+    let components = ConnectedComponents(
+      width: width, height: height, connectivity: .eight, foreground: grown.map { $0 != 0 })
+    var code = [UInt8](repeating: 0, count: components.count)
+    var moments = [(n: Double, x: Double, y: Double, xx: Double, yy: Double, xy: Double)](
+      repeating: (0, 0, 0, 0, 0, 0), count: components.count)
+    for i in 0..<(width * height) where components.labels[i] != 0 {
+      let b = Int(components.labels[i]) - 1
+      code[b] |= grown[i]
+      let x = Double(i % width)
+      let y = Double(i / width)
+      moments[b].n += 1
+      moments[b].x += x
+      moments[b].y += y
+      moments[b].xx += x * x
+      moments[b].yy += y * y
+      moments[b].xy += x * y
+    }
+    let kinds = (0..<components.count).map { b -> BlobDescription in
+      let seed = code[b]
+      let coloured = seed & SeedKind.coloured != 0
+      if seed & SeedKind.sign != 0 { return BlobDescription(kind: .sign, coloured: true) }
+      if seed & SeedKind.blown != 0 { return BlobDescription(kind: .spot, coloured: coloured) }
+      let m = moments[b]
+      let mx = m.x / m.n
+      let my = m.y / m.n
+      let sxx = m.xx / m.n - mx * mx
+      let syy = m.yy / m.n - my * my
+      let sxy = m.xy / m.n - mx * my
+      let spread = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
+      let major = (sxx + syy + spread) / 2
+      let minor = max((sxx + syy - spread) / 2, 1.0 / 12)
+      let elongated = (major / minor).squareRoot() >= configuration.streakElongation
+      return BlobDescription(kind: elongated ? .streak : .patch, coloured: coloured)
+    }
+    return Proposal(blobs: components.labels, kinds: kinds)
   }
 
   /// Odd square side for a fraction of the shorter side (at least 3).
@@ -90,9 +176,9 @@ extension GlareDetector {
       if l >= c.minLuma && s <= c.maxSaturation && t >= c.minElevation
         && SRGB.linear(l) >= c.minLinearRatio * max(SRGB.linear(opened), 1e-3)
       {
-        kind |= 1
+        kind |= SeedKind.white
       }
-      if image.clippedFraction.values[i] >= c.minClippedFraction && t >= c.blownMinElevation { kind |= 2 }
+      if image.clippedFraction.values[i] >= c.minClippedFraction && t >= c.blownMinElevation { kind |= SeedKind.blown }
       // Coloured additive test in linear light.
       let b0 = background[0].values[i]
       let b1 = background[1].values[i]
@@ -121,12 +207,23 @@ extension GlareDetector {
       // Tint: the observed chroma along the excess's chroma, relative to the excess's chroma.
       let lMean = (l0 + l1 + l2) / 3
       let tint = (l0 - lMean) * e0 + (l1 - lMean) * e1 + (l2 - lMean) * e2
-      let hueDeparts = agreement >= c.minHueAgreement && tint >= c.minTint * excessChroma
+      // The excess's hue angle (0 red, 120 green, 240 blue) must be a light's: green to sky blue.
+      var hue = atan2(0.866_025_4 * (e1 - e2), e0 - 0.5 * (e1 + e2)) * (180 / Float.pi)
+      if hue < 0 { hue += 360 }
+      let lightHue = c.lightHues.contains(hue)
+      let hueDeparts = agreement >= c.minHueAgreement && tint >= c.minTint * excessChroma && lightHue
       let veils = dMax <= c.maxColourContrast * max(max(b0, b1, b2), 0.05)
       if dMax >= c.minColourExcess && purity >= c.minColourPurity && agreement <= c.maxHueAgreement && hueDeparts
         && veils
       {
-        kind |= 4
+        kind |= SeedKind.coloured
+      } else if !veils && dMax >= c.minGlowExcess && purity >= c.minColourPurity && lightHue
+        && tint >= c.minTint * excessChroma
+      {
+        // Light that outshines the paint many times over is not a veil: a lit sign, or a lit
+        // coloured object against dark paint (its blob must glow and end). Its own glow tints the
+        // median background, so the hue-agreement test says nothing here.
+        kind |= SeedKind.glowing
       }
       seeds[i] = kind
       halo[i] =
@@ -136,6 +233,6 @@ extension GlareDetector {
     }
     return Evidence(
       elevation: elevation, colourExcess: excess, seeds: seeds, halo: halo, luma: luma, lumaOpening: lumaOpening,
-      linear: linear)
+      linear: linear, background: background)
   }
 }

@@ -40,40 +40,109 @@ public struct GlareDetector: Sendable {
     Int((Double(min(size.width, size.height)) * configuration.marginBandFraction).rounded())
   }
 
-  /// Detects glare in `image` (canonical orientation, 8- or 16-bit, gray or colour, alpha ignored).
+  /// Detects glare in `image` (canonical orientation, 8- or 16-bit, gray or colour, alpha ignored)
+  /// anywhere in the photo but the margin band along its edges; no frame is searched for (see
+  /// ``detectInFrame(_:marginBand:frameDetector:)``).
   /// - Parameter marginBand: pixels along every edge that are never proposed; nil for the default
   ///   (3 % of the shorter side), 0 for none.
-  /// - Returns: a 0/255 mask of the image's size, its coverage and blob count.
+  /// - Returns: a 0/255 mask of the image's size, its coverage and blobs.
   public func detect(_ image: ImageBuffer, marginBand: Int? = nil) -> GlareDetection {
-    let band = max(0, marginBand ?? defaultMarginBand(for: image.size))
-    let analysis = AnalysisImage(
-      image, maxSide: max(8, configuration.maxAnalysisSide), clipLevel: configuration.clipLevel)
-    var proposal = propose(analysis, marginBand: band)
-    // Cells that touch the band are excluded in analysis space; the exact band is cleared at full
-    // resolution below.
-    let mask = upscale(&proposal, analysis: analysis, size: image.size, band: band)
-    let components = ConnectedComponents(
-      width: mask.width, height: mask.height, connectivity: .eight, foreground: mask.values.map { $0 != 0 })
-    var inside = 0
-    for component in components.components { inside += component.area }
-    let coverage = 100 * Double(inside) / Double(image.pixelCount)
-    return GlareDetection(mask: mask, coveragePercent: coverage, blobCount: components.count, marginBand: band)
+    detect(image, glass: .image(image.size, band: max(0, marginBand ?? defaultMarginBand(for: image.size))))
   }
 
-  /// Nearest-cell upscale of the analysis proposal to full resolution, band cleared.
-  private func upscale(_ proposal: inout [Bool], analysis: AnalysisImage, size: PixelSize, band: Int) -> Mask {
-    var values = [UInt8](repeating: 0, count: size.width * size.height)
-    guard proposal.contains(true) else { return Mask(width: size.width, height: size.height, values: values) }
+  /// Detects glare in `image` inside `glass` only.
+  public func detect(_ image: ImageBuffer, glass: GlassRegion) -> GlareDetection {
+    let spans = glass.rowSpans(image.size)
+    guard let area = analysedRegion(glass, size: image.size) else {
+      return GlareDetection(
+        mask: Mask(width: image.width, height: image.height), coveragePercent: 0, blobs: [], glass: glass)
+    }
+    let analysis = AnalysisImage(
+      image, region: area, maxSide: max(8, configuration.maxAnalysisSide), clipLevel: configuration.clipLevel)
+    let proposal = propose(analysis, allowed: Self.allowedCells(spans, analysis: analysis))
+    // Cells not wholly inside the glass were excluded in analysis space; the exact region is
+    // cleared at full resolution here.
+    let mask = upscale(proposal.blobs, analysis: analysis, size: image.size, spans: spans)
+    let components = ConnectedComponents(
+      width: mask.width, height: mask.height, connectivity: .eight, foreground: mask.values.map { $0 != 0 })
+    var blobs: [GlareBlob] = []
+    blobs.reserveCapacity(components.count)
+    var inside = 0
+    var next = 1
+    // Labels are numbered in raster order of their first pixel: the first pixel seen with the
+    // next label tells which analysis blob (and so which kind) it came from.
+    for (i, label) in components.labels.enumerated() where Int(label) == next {
+      let component = components.components[next - 1]
+      let cell = analysis.cell(forCanonical: i % mask.width, i / mask.width)
+      let description = proposal.kinds[Int(proposal.blobs[cell.y * analysis.width + cell.x]) - 1]
+      blobs.append(
+        GlareBlob(
+          kind: description.kind, coloured: description.coloured,
+          bounds: PixelRect(
+            x: component.minX, y: component.minY, width: component.maxX - component.minX + 1,
+            height: component.maxY - component.minY + 1), pixelCount: component.area))
+      inside += component.area
+      next += 1
+      if next > components.count { break }
+    }
+    let coverage = 100 * Double(inside) / Double(image.pixelCount)
+    return GlareDetection(mask: mask, coveragePercent: coverage, blobs: blobs, glass: glass)
+  }
+
+  /// The part of the photo that is analysed: the bounding box of the glass's quad (the frame's
+  /// outer edge, so the frame's lip is seen as context), clamped to the photo, so a frame in a
+  /// raw photo gets the whole analysis resolution; the whole photo when that box covers at least
+  /// ``Configuration/wholePhotoFraction`` of it (a straightened photo is analysed as before any
+  /// frame was searched for); nil when the box is too small to analyse.
+  func analysedRegion(_ glass: GlassRegion, size: PixelSize) -> PixelRect? {
+    let bounds = glass.quad.bounds
+    let x0 = max(0, Int(bounds.minX.rounded(.up)))
+    let y0 = max(0, Int(bounds.minY.rounded(.up)))
+    let x1 = min(size.width - 1, Int(bounds.maxX.rounded(.down)))
+    let y1 = min(size.height - 1, Int(bounds.maxY.rounded(.down)))
+    guard x1 - x0 >= 7, y1 - y0 >= 7 else { return nil }
+    let box = PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    if Double(box.area) >= configuration.wholePhotoFraction * Double(size.area) {
+      return PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+    }
+    return box
+  }
+
+  /// Analysis cells whose every source pixel lies in the spans (the region is convex, so the
+  /// cell's four corner pixels decide).
+  static func allowedCells(_ spans: [Range<Int>], analysis: AnalysisImage) -> [Bool] {
     let f = analysis.factor
+    let origin = analysis.region
+    var allowed = [Bool](repeating: false, count: analysis.width * analysis.height)
+    for j in 0..<analysis.height {
+      let top = spans[origin.y + j * f]
+      let bottom = spans[min(origin.y + j * f + f - 1, spans.count - 1)]
+      for i in 0..<analysis.width {
+        let x0 = origin.x + i * f
+        let x1 = x0 + f - 1
+        allowed[j * analysis.width + i] =
+          top.contains(x0) && top.contains(x1) && bottom.contains(x0)
+          && bottom.contains(x1)
+      }
+    }
+    return allowed
+  }
+
+  /// Nearest-cell upscale of the analysis proposal (blob numbers, 0 = none) to full resolution,
+  /// restricted to the spans.
+  private func upscale(_ proposal: [Int32], analysis: AnalysisImage, size: PixelSize, spans: [Range<Int>]) -> Mask {
+    var values = [UInt8](repeating: 0, count: size.width * size.height)
+    guard proposal.contains(where: { $0 != 0 }) else {
+      return Mask(width: size.width, height: size.height, values: values)
+    }
     let aw = analysis.width
-    let ah = analysis.height
-    let columnCell = (0..<size.width).map { min($0 / f, aw - 1) }
+    let columnCell = (0..<size.width).map { analysis.cell(forCanonical: $0, 0).x }
     values.withUnsafeMutableBufferPointer { out in
       proposal.withUnsafeBufferPointer { cells in
-        for y in band..<max(band, size.height - band) {
-          let cellRow = min(y / f, ah - 1) * aw
+        for y in 0..<size.height where !spans[y].isEmpty {
+          let cellRow = analysis.cell(forCanonical: 0, y).y * aw
           let row = y * size.width
-          for x in band..<max(band, size.width - band) where cells[cellRow + columnCell[x]] {
+          for x in spans[y] where cells[cellRow + columnCell[x]] != 0 {
             out[row + x] = 255
           }
         }

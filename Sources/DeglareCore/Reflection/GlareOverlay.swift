@@ -1,5 +1,6 @@
 /// A picture of a glare proposal that a person can judge at a glance: the photo, proposed pixels
-/// tinted red, the margin band's inner edge outlined in cyan.
+/// tinted red, the edge of the glass region (inside the frame or the photo, less the margin band)
+/// outlined in cyan.
 public enum GlareOverlay {
   /// Fraction of the red tint mixed into proposed pixels (0...1).
   public static let tintStrength: Float = 0.55
@@ -15,8 +16,9 @@ public enum GlareOverlay {
     let height = image.height
     var out = ImageBuffer(width: width, height: height, layout: .rgb, bitDepth: .eight)
     let colour = image.layout.colorChannelCount == 3
-    let band = detection.marginBand
     let line = outlineWidth(for: image.size)
+    let spans = detection.glass.rowSpans(image.size)
+    let outline = outlineRanges(spans, line: line)
     let strength = tintStrength
     func to8(_ value: Int) -> Float { image.bitDepth == .eight ? Float(value) : Float(value) * 255 / 65535 }
     out.withUnsafeMutableSamples8 { dst in
@@ -35,7 +37,7 @@ public enum GlareOverlay {
             g *= 1 - strength
             b *= 1 - strength
           }
-          if band > 0 && isOutline(x: x, y: y, width: width, height: height, band: band, line: line) {
+          if outline[y].contains(x) && !spans[y].contains(x) {
             r = 0
             g = 255
             b = 255
@@ -50,11 +52,17 @@ public enum GlareOverlay {
     return out
   }
 
-  /// Whether (x, y) lies on the band's inner edge: within `line` pixels outside the kept area.
-  static func isOutline(x: Int, y: Int, width: Int, height: Int, band: Int, line: Int) -> Bool {
-    let inBand = x < band || y < band || x >= width - band || y >= height - band
-    guard inBand else { return false }
-    let near = x >= band - line && y >= band - line && x < width - band + line && y < height - band + line
-    return near
+  /// Per row, the pixels within `line` pixels (horizontally and vertically) of the region's
+  /// spans: the outline is the part of that range outside the row's own span.
+  static func outlineRanges(_ spans: [Range<Int>], line: Int) -> [Range<Int>] {
+    spans.indices.map { y in
+      var low = Int.max
+      var high = Int.min
+      for dy in -line...line where y + dy >= 0 && y + dy < spans.count && !spans[y + dy].isEmpty {
+        low = min(low, spans[y + dy].lowerBound - line)
+        high = max(high, spans[y + dy].upperBound + line)
+      }
+      return low < high ? low..<high : 0..<0
+    }
   }
 }

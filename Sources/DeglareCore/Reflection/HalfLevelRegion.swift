@@ -15,8 +15,9 @@ struct HalfLevelRegion {
   let width: Int
   /// Grid height in pixels.
   let height: Int
-  /// Boundary pixels closer than this to the grid's edge are not reported.
-  let margin: Int
+  /// Per pixel: whether a boundary pixel there is reported (its neighbours are all inside the
+  /// glass, so an edge there belongs to the picture, not to the cut).
+  let measurable: [Bool]
   /// Per pixel: the stamp of the last region that took it (0 = none yet).
   private var stamps: [Int32]
   /// Breadth-first queue, reused.
@@ -24,17 +25,29 @@ struct HalfLevelRegion {
   /// Per pixel: the stamp of the last ring that reached it.
   private var ringStamps: [Int32]
 
-  /// Scratch for a `width` x `height` grid.
-  init(width: Int, height: Int, margin: Int) {
+  /// Scratch for a `width` x `height` grid whose boundary pixels are reported where `measurable`.
+  init(width: Int, height: Int, measurable: [Bool]) {
     self.width = width
     self.height = height
-    self.margin = max(0, margin)
+    self.measurable = measurable
     stamps = [Int32](repeating: 0, count: width * height)
     ringStamps = [Int32](repeating: 0, count: width * height)
   }
 
+  /// Scratch for a `width` x `height` grid whose boundary pixels are reported when they lie at
+  /// least `margin` pixels from the grid's edge.
+  init(width: Int, height: Int, margin: Int) {
+    let m = max(0, margin)
+    let measurable = (0..<(width * height)).map { i in
+      let x = i % width
+      let y = i / width
+      return x >= m && y >= m && x < width - m && y < height - m
+    }
+    self.init(width: width, height: height, measurable: measurable)
+  }
+
   /// Fills the region 8-connected to `seeds` through pixels where `level` is true (seeds are
-  /// always in), and returns its boundary pixels that lie at least `margin` from the grid's edge.
+  /// always in), and returns its boundary pixels where ``measurable``.
   /// - Parameter stamp: a positive value unique to this blob.
   mutating func boundary(from seeds: [Int], stamp: Int32, within level: (Int) -> Bool) -> [Int] {
     let width = width
@@ -58,9 +71,9 @@ struct HalfLevelRegion {
     // The queue now holds exactly the region's pixels.
     var edge: [Int] = []
     for i in queue {
+      guard measurable[i] else { continue }
       let x = i % width
       let y = i / width
-      guard x >= margin && y >= margin && x < width - margin && y < height - margin else { continue }
       var outside = x == 0 || y == 0 || x == width - 1 || y == height - 1
       if !outside {
         outside =
@@ -77,11 +90,19 @@ struct HalfLevelRegion {
   /// - Precondition: `boundary(from:stamp:within:)` was just called with this `stamp`, and
   ///   `distances.lowerBound >= 1`.
   mutating func ring(around boundary: [Int], stamp: Int32, distances: ClosedRange<Int>) -> [Int] {
+    rings(around: boundary, stamp: stamp, bands: [distances])[0]
+  }
+
+  /// ``ring(around:stamp:distances:)`` for several bands of distances at once (one search; each
+  /// stamp can be searched around once).
+  mutating func rings(around boundary: [Int], stamp: Int32, bands: [ClosedRange<Int>]) -> [[Int]] {
     let width = width
     let height = height
     var frontier = boundary
-    var result: [Int] = []
-    for step in 1...distances.upperBound {
+    var result = [[Int]](repeating: [], count: bands.count)
+    let farthest = bands.map(\.upperBound).max() ?? 0
+    guard farthest >= 1 else { return result }
+    for step in 1...farthest {
       var next: [Int] = []
       for i in frontier {
         Neighbours.eight(of: i, width: width, height: height) { j in
@@ -91,7 +112,7 @@ struct HalfLevelRegion {
           }
         }
       }
-      if distances.contains(step) { result += next }
+      for (k, band) in bands.enumerated() where band.contains(step) { result[k] += next }
       frontier = next
     }
     return result

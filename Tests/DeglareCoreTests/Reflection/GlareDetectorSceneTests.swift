@@ -1,0 +1,156 @@
+import DeglareTestSupport
+import Foundation
+import Testing
+
+@testable import DeglareCore
+
+/// Scenes of issue 14: what paint looks like that is not glare (a clipped white mat, a gold
+/// ground beside dark paint), coloured compact light that is (a lit exit sign on a dark
+/// painting), and a raw photo whose frame must be found first.
+@Suite("Glare detector scenes")
+struct GlareDetectorSceneTests {
+  /// A photograph behind glass: a thin dark frame, a white mat exposed to clipping, a dark
+  /// photograph in its window.
+  func mattedPhotograph() -> TestPainting {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.80, 0.80, 0.78), textureAmount: 0.01)
+    painting.rectangle(x0: 4, y0: 4, x1: 316, y1: 236, colour: (0.15, 0.15, 0.15))
+    painting.rectangle(x0: 10, y0: 10, x1: 310, y1: 230, colour: (1.0, 1.0, 1.0))
+    painting.rectangle(x0: 26, y0: 26, x1: 294, y1: 214, colour: (0.25, 0.26, 0.28), shading: 0.3)
+    return painting
+  }
+
+  @Test("A clipped white mat around a dark photograph is not taken for a specular core")
+  func clippedMat() {
+    let image = mattedPhotograph().image
+    // The mat is clipped in every channel: the trap of the blown-core rule.
+    #expect((0..<3).allSatisfy { image.samples8[(15 * 320 + 100) * 3 + $0] >= 250 })
+    var lenient = GlareDetector.Configuration()
+    lenient.maxBlownFraction = 1
+    lenient.maxSpotFraction = 1
+    lenient.largeSpotFraction = 1
+    let trap = GlareDetector(configuration: lenient).detect(image, marginBand: 0)
+    #expect(trap.mask.insideCount > 0, "the scene no longer shows the trap the spot-size limits are for")
+    let detection = GlareDetector().detect(image, marginBand: 0)
+    #expect(detection.mask.insideCount == 0)
+  }
+
+  @Test("A painted gold halo, soft-edged on dark green paint, is not coloured light")
+  func goldHalo() {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.16, 0.24, 0.20), textureAmount: 0.03)
+    // Gold leaf fading into the ground over a few pixels, as a saint's halo is laid in.
+    let inside: (Int, Int) -> Bool = { x, y in hypot(Double(x - 160), Double(y - 110)) < 40 }
+    painting.fill(inside) { x, y in
+      let r = hypot(Double(x - 160), Double(y - 110))
+      let t = min(max((40 - r) / 12, 0), 1)
+      return (0.16 + t * (0.82 - 0.16), 0.24 + t * (0.66 - 0.24), 0.20 + t * (0.30 - 0.20))
+    }
+    var anyHue = GlareDetector.Configuration()
+    anyHue.lightHues = 0...360
+    let trap = GlareDetector(configuration: anyHue).detect(painting.image, marginBand: 0)
+    #expect(trap.mask.insideCount > 0, "the scene no longer shows the trap the light-hue test is for")
+    #expect(GlareDetector().detect(painting.image, marginBand: 0).mask.insideCount == 0)
+  }
+
+  @Test("A lit green exit sign reflected on a dark painting is found, as a sign")
+  func exitSign() throws {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.10, 0.09, 0.08), textureAmount: 0.05)
+    painting.rectangle(x0: 40, y0: 120, x1: 110, y1: 240, colour: (0.30, 0.22, 0.14))
+    // Out of focus: a box of green light with soft edges, and its glow around it.
+    painting.streak(from: (165, 90), to: (215, 90), width: 16, softness: 1.5, light: (0.06, 0.9, 0.25))
+    let panel = painting.glareMask()
+    painting.glow(at: (190, 90), sigma: 18, light: (0.005, 0.06, 0.02))
+    let visible = painting.glareMask()
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    // The lit panel is proposed; nothing beyond where its light (with the glow) shows.
+    #expect(Double(overlap(detection.mask, panel).inside) >= 0.7 * Double(panel.filter { $0 }.count))
+    #expect(overlap(detection.mask, visible).outside == 0)
+    let blob = try #require(detection.blobs.max { $0.pixelCount < $1.pixelCount })
+    #expect(blob.kind == .sign)
+    #expect(blob.coloured)
+  }
+
+  @Test("A lamp's bloom is a spot, a long soft streak a streak")
+  func kinds() throws {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.22, 0.20, 0.18))
+    painting.streak(from: (30, 200), to: (280, 160), width: 14, softness: 3, light: (0.35, 0.35, 0.34))
+    painting.glow(at: (240, 60), sigma: 4, light: (4, 4, 3.8))
+    painting.glow(at: (240, 60), sigma: 16, light: (0.3, 0.3, 0.28))
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    let kinds = Set(detection.blobs.map(\.kind))
+    #expect(kinds == [.spot, .streak], "\(detection.blobs)")
+    let spot = try #require(detection.blobs.first { $0.kind == .spot })
+    #expect(spot.bounds.contains(x: 240, y: 60))
+  }
+
+  @Test("In a raw photo the frame is found first, and only its inside is proposed")
+  func rawPhoto() throws {
+    let size = PixelSize(width: 480, height: 360)
+    let camera = SyntheticFrameScene.camera(
+      size: size, focalLength: 520, distance: 2.6, yaw: 0.12, pitch: -0.08, roll: 0.03, aim: Point(x: 0, y: 0))
+    let scene = SyntheticFrameScene(
+      size: size, frameWidth: 1.3, frameHeight: 1, mouldingWidth: 0.08, matWidth: 0, style: .wood,
+      wallColour: [150, 148, 144], shadowOffset: Point(x: 0.01, y: 0.02), shadowSoftness: 0.01, shadowStrength: 0.2,
+      hasLabel: false, planeToImage: camera, seed: 11)
+    // A lamp's reflection on the glass (inside the canvas) and a bright lamp spot on the wall.
+    let painting = scene.paintingQuad.centroid
+    let image = addingLight(
+      to: scene.render(),
+      spots: [(painting.x + 20, painting.y - 15), (30, 40)], sigma: 3, halo: 12)
+    let open = GlareDetector().detect(image)
+    #expect(open.mask[30, 40] == 255, "the wall's spot is no longer a trap")
+    let detection = GlareDetector().detectInFrame(image)
+    #expect(detection.glass.source == .frame)
+    #expect(detection.glass.quad.maxCornerDistance(to: scene.frameQuad) < 6)
+    #expect(detection.mask[Int(painting.x + 20), Int(painting.y - 15)] == 255)
+    let spans = detection.glass.rowSpans(size)
+    for y in 0..<size.height {
+      for x in 0..<size.width where detection.mask[x, y] != 0 {
+        #expect(scene.frameQuad.contains(Point(x: Double(x), y: Double(y))) && spans[y].contains(x))
+      }
+    }
+    #expect(detection.mask[30, 40] == 0)
+  }
+
+  @Test("The glass region's spans are the pixels whose centres lie in the quad shrunk by the band")
+  func glassSpans() throws {
+    let quad = Quad(
+      topLeft: Point(x: 20.3, y: 11.8), topRight: Point(x: 101.6, y: 17.2), bottomRight: Point(x: 95.1, y: 70.4),
+      bottomLeft: Point(x: 14.9, y: 66.3))
+    let size = PixelSize(width: 110, height: 80)
+    let region = GlassRegion(quad: quad, band: 4, source: .frame)
+    let inner = try quad.expanded(by: -4)
+    let spans = region.rowSpans(size)
+    for y in 0..<size.height {
+      for x in 0..<size.width {
+        let inside = inner.contains(Point(x: Double(x), y: Double(y)))
+        #expect(spans[y].contains(x) == inside, "(\(x), \(y))")
+      }
+    }
+    let whole = GlassRegion.image(size, band: 3).rowSpans(size)
+    #expect(whole[2].isEmpty && whole[3] == 3..<107 && whole[76] == 3..<107 && whole[77].isEmpty)
+    let mask = Mask(width: 110, height: 80, values: [UInt8](repeating: 255, count: 110 * 80))
+    #expect(region.clearingOutside(mask).insideCount == spans.reduce(0) { $0 + $1.count })
+  }
+}
+
+/// `image` with spots of light (a Gaussian core of `sigma` px at 4x the sensor's maximum and a
+/// halo of `halo` px at 0.3) added in linear light at `spots`.
+func addingLight(to image: ImageBuffer, spots: [(Double, Double)], sigma: Double, halo: Double) -> ImageBuffer {
+  var samples = image.samples8
+  for y in 0..<image.height {
+    for x in 0..<image.width {
+      var light = 0.0
+      for (sx, sy) in spots {
+        let d2 = pow(Double(x) - sx, 2) + pow(Double(y) - sy, 2)
+        light += 4 * exp(-d2 / (2 * sigma * sigma)) + 0.3 * exp(-d2 / (2 * halo * halo))
+      }
+      guard light > 1e-4 else { continue }
+      for c in 0..<3 {
+        let i = (y * image.width + x) * 3 + c
+        let sum = SyntheticGlare.decode(Double(samples[i]) / 255) + light
+        samples[i] = UInt8((SyntheticGlare.encode(min(sum, 1)) * 255).rounded())
+      }
+    }
+  }
+  return ImageBuffer(width: image.width, height: image.height, layout: .rgb, samples: samples)
+}
