@@ -2,15 +2,16 @@ import DeglareCodecs
 import DeglareCore
 import Foundation
 
-/// `deglare straighten IMAGE [-o OUT] [--margin PX] [--corners ...] [--target frame|painting]
-/// [--detect-only] [--json] [--force]`: finds the frame, keeps a margin of real wall, corrects
-/// rotation and keystone in one homography.
+/// `deglare straighten IMAGE [-o OUT] [--margin PX] [--corners ...] [--target frame|painting|document]
+/// [--overlay PNG] [--detect-only] [--json] [--force]`: finds the frame, keeps a margin of real
+/// wall, corrects rotation and keystone in one homography.
 struct StraightenCommand: Subcommand {
   static let spec = CommandSpec(
     name: "straighten",
     abstract: "Find the frame, keep a margin of wall around it, and correct the perspective.",
     discussion: """
-      Detects the outer edge of the frame (or, with --target painting, the canvas inside it),
+      Detects the outer edge of the frame (or, with --target painting, the canvas inside it; with
+      --target document, a sheet of paper, a receipt or a card on a table, margin 0 by default),
       grows that quad by a margin of real wall in the photo (default 2 % of its longer side; less
       where the photo has less wall), and warps it to an upright rectangle at full resolution with
       a bicubic sampler. The rectangle's true proportions come from the EXIF focal length when the
@@ -19,11 +20,15 @@ struct StraightenCommand: Subcommand {
 
       Corners are in pixels of the upright photo, (0, 0) being the centre of the top-left pixel,
       in the order top-left, top-right, bottom-right, bottom-left. When no frame is found, a
-      centred quad is used and a warning says so.
+      centred quad is used and a warning says so. When the result is doubtful (confidence below
+      0.5: another outline scores nearly as well, or a side may be a shadow or a line inside the
+      picture) a warning starting "check the corners:" says so, and --json gives the runner-up.
+      --overlay writes the photo with the quad (green), the margin (dashed cyan) and the
+      runner-up (dashed magenta) drawn on it, also with --detect-only.
 
       Examples:
         deglare straighten IMG_7683.jpg
-        deglare straighten IMG_7683.jpg --detect-only --json
+        deglare straighten IMG_7683.jpg --detect-only --json --overlay check.png
         deglare straighten photo.jpg --corners 96,1180,3017,1154,3057,4641,128,4675 --margin 40 -o plate.png
       """,
     arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
@@ -35,7 +40,10 @@ struct StraightenCommand: Subcommand {
         help: "Wall to keep around the quad, in source pixels (default 2 % of its longer side)."),
       .value(
         "--corners", valueName: "X,Y,X,Y,X,Y,X,Y", help: "Use these corners instead of detecting (TL, TR, BR, BL)."),
-      .value("--target", valueName: "frame|painting", help: "Detect the frame's outer edge (default) or the canvas."),
+      .value(
+        "--target", valueName: "frame|painting|document",
+        help: "Detect the frame's outer edge (default), the canvas, or a document or card."),
+      .value("--overlay", valueName: "PNG", help: "Also write the photo with the detected quads drawn on it."),
       .flag("--detect-only", help: "Detect and report; do not warp or write anything."),
       CommonOptions.json,
       CommonOptions.force,
@@ -47,6 +55,7 @@ struct StraightenCommand: Subcommand {
   let margin: Double?
   let corners: Quad?
   let target: FrameTarget
+  let overlayPath: String?
   let detectOnly: Bool
   let json: Bool
   let force: Bool
@@ -60,10 +69,14 @@ struct StraightenCommand: Subcommand {
     target =
       FrameTarget(rawValue: try arguments.choice("--target", in: FrameTarget.allCases.map(\.rawValue)) ?? "frame")
       ?? .frame
+    overlayPath = arguments.string("--overlay")
     detectOnly = arguments.flag("--detect-only")
     json = arguments.flag("--json")
     force = arguments.flag("--force")
     decodeOptions = try CommonOptions.decodeOptions(arguments)
+    if let overlayPath, overlayPath == outputPath, !detectOnly {
+      throw ValidationError("the overlay and the straightened photo cannot both be written to \(overlayPath)")
+    }
   }
 
   /// `dir/photo.jpg` -> `dir/photo.straight.png`.
@@ -90,6 +103,12 @@ struct StraightenCommand: Subcommand {
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let start = Date()
+    // Refuse unusable outputs before any work, so a failure leaves no file behind.
+    if !detectOnly { try OutputFile.preflight(outputPath, overwrite: force, inputs: [inputPath]) }
+    if let overlayPath {
+      try OutputFile.preflight(
+        overlayPath, overwrite: force, inputs: detectOnly ? [inputPath] : [inputPath, outputPath])
+    }
     let decoded = try ImageFile.read(inputPath, options: decodeOptions)
     var options = StraightenOptions(corners: corners, margin: margin, target: target)
     options.focalLength = StraightenCommand.focalLength(decoded.metadata, size: decoded.image.size)
@@ -100,6 +119,12 @@ struct StraightenCommand: Subcommand {
       throw ValidationError(error.description)
     }
     for warning in plan.warnings { context.console.warn(warning) }
+    if let overlayPath {
+      let png = ImageWriteOptions(format: .png, overwrite: force)
+      try ImageFile.write(
+        StraightenOverlay.render(decoded.image, plan: plan), metadata: ImageMetadata(), to: overlayPath, options: png,
+        inputs: [inputPath])
+    }
     var written: String?
     if !detectOnly {
       try Task.checkCancellation()
@@ -154,6 +179,7 @@ struct StraightenCommand: Subcommand {
     ]
     if let focal = plan.proportions.focalLength { members.append(("focal_length_px", .double(round2(focal)))) }
     members.append(("detection", .string(plan.detectionSource?.rawValue ?? "given")))
+    members.append(("runner_up", plan.runnerUp.map(quad) ?? .null))
     members.append(("output", output.map(JSONValue.string) ?? .null))
     members.append(("warnings", .array(plan.warnings.map(JSONValue.string))))
     members.append(("seconds", .double((seconds * 1000).rounded() / 1000)))
@@ -170,6 +196,7 @@ struct StraightenCommand: Subcommand {
     var out = "corners: \(plan.corners)  [\(source)]\n"
     out += "margin: \(Point.format(plan.margin)) px kept (asked \(Point.format(plan.requestedMargin)) px)\n"
     out += "expanded corners: \(plan.expandedCorners)\n"
+    if let runnerUp = plan.runnerUp { out += "runner-up: \(runnerUp)\n" }
     var proportions =
       "proportions \(String(format: "%.4f", plan.proportions.aspect)) from \(plan.proportions.method.rawValue)"
     if let focal = plan.proportions.focalLength { proportions += " (focal length \(Point.format(focal)) px)" }
