@@ -52,6 +52,31 @@ import Testing
     }
   }
 
+  @Test("the 35 mm equivalent focal length refers to the camera's frame when the photo is a crop of it")
+  func croppedFrameFocalLength() async throws {
+    try await withTemporaryDirectory { dir in
+      // IFD0 -> EXIF IFD: PixelXDimension = PixelYDimension = 480 (a square sensor frame), then
+      // FocalLengthIn35mmFilm = 28; the photo is 480 x 300, a centred crop of it.
+      let exif: [UInt8] = [
+        0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x69, 0x87, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x1A, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x03, 0x00,
+        0x02, 0xA0, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0xE0, 0x01, 0x00, 0x00,
+        0x03, 0xA0, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0xE0, 0x01, 0x00, 0x00,
+        0x05, 0xA4, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x1C, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00,
+      ]
+      var metadata = ImageMetadata()
+      metadata.exif = exif
+      let path = dir + "/crop.png"
+      try OutputFile.write(try PNGCodec.encode(TwoFrames.render(), metadata: metadata), to: path, overwrite: false)
+      let outcome = await runDeglare(["straighten", path, "--detect-only", "--json"])
+      let object = try json(outcome.stdout)
+      let expected = 28 * (480.0 * 480 + 480 * 480).squareRoot() / (36.0 * 36 + 24 * 24).squareRoot()
+      #expect(abs((object["focal_length_px"] as? Double ?? 0) - expected) < 0.01, "\(outcome.stdout)")
+    }
+  }
+
   @Test("--target document finds a card on a table and keeps no margin by default")
   func document() async throws {
     try await withTemporaryDirectory { dir in

@@ -148,11 +148,21 @@ struct StraightenCommand: Subcommand {
   }
 
   /// The focal length in pixels of this photo from its EXIF data: FocalLengthIn35mmFilm scaled
-  /// by the photo's diagonal over the 35 mm frame's (43.27 mm), or FocalLength times the focal
-  /// plane resolution.
+  /// by the camera frame's diagonal over the 35 mm frame's (43.27 mm), or FocalLength times the
+  /// focal plane resolution. The camera frame is the photo unless EXIF's pixel dimensions
+  /// describe a larger frame of which the photo is a centred crop at the same scale (an
+  /// iPhone's 16:9 photo of its 4:3 sensor: the equivalent focal length refers to the 4:3 frame).
   static func focalLength(_ metadata: ImageMetadata, size: PixelSize) -> Double? {
     guard let bytes = metadata.exif, let exif = EXIF(bytes) else { return nil }
-    let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
+    var diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
+    if let frame = exif.pixelDimensions {
+      let frameSides = [frame.width, frame.height].sorted()
+      let photoSides = [size.width, size.height].sorted()
+      let sameScale = frameSides[0] == photoSides[0] || frameSides[1] == photoSides[1]
+      if sameScale, frameSides[0] >= photoSides[0], frameSides[1] >= photoSides[1] {
+        diagonal = (Double(frame.width * frame.width + frame.height * frame.height)).squareRoot()
+      }
+    }
     if let equivalent = exif.focalLengthIn35mmFilm {
       return equivalent * diagonal / (36.0 * 36.0 + 24.0 * 24.0).squareRoot()
     }
