@@ -71,6 +71,7 @@ enum SceneEvaluation {
       case "refineWallResidualFraction": detectorConfiguration.refineWallResidualFraction = Float(value)
       case "bandMinimumContrast": detectorConfiguration.bandMinimumContrast = Float(value)
       case "rivalryStart": detectorConfiguration.rivalryStart = value
+      case "scoreExponent": detectorConfiguration.scoreExponent = value
       case "rivalryFloor": detectorConfiguration.rivalryFloor = value
       case "runnerUpDisagreement": detectorConfiguration.runnerUpDisagreement = value
       case "shadowBrightest": detectorConfiguration.shadowBrightest = Float(value)

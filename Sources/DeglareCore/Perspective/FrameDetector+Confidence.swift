@@ -1,3 +1,5 @@
+import Foundation
+
 // A confident wrong answer looks like a right one, so the confidence says how much better the
 // chosen quad is than the best quad that disagrees with it (the runner-up), not only how good
 // it is: a clear winner keeps its score; a close contest pulls it below one half and warns.
@@ -43,12 +45,13 @@ extension FrameDetection {
     /// The runner-up's score over the chosen one's (0 when there is no runner-up).
     public var rivalry: Double { score > 0 ? runnerUpScore / score : 0 }
 
-    /// The calibrated confidence: the score, scaled down from `rivalryStart` on, to
-    /// `rivalryFloor` of itself when the runner-up scores as well.
+    /// The calibrated confidence: the score raised to `scoreExponent`, scaled down once the
+    /// rivalry passes `rivalryStart`, to `rivalryFloor` of itself when the runner-up scores as
+    /// well.
     public func confidence(_ configuration: FrameDetector.Configuration) -> Double {
       let excess = max(0, rivalry - configuration.rivalryStart) / max(1e-9, 1 - configuration.rivalryStart)
       let factor = 1 - (1 - configuration.rivalryFloor) * min(1, excess)
-      return min(1, max(0, score * factor))
+      return min(1, max(0, pow(max(0, score), configuration.scoreExponent) * factor))
     }
   }
 }
@@ -56,8 +59,9 @@ extension FrameDetection {
 extension FrameDetector {
   /// Among the `runnerUpCandidates` best candidates of `pool` whose refined quads still have a
   /// corner more than `runnerUpDisagreement` of the diagonal away from `chosen` (canonical
-  /// coordinates), the one that scores best once refined, with that score; nil when there is
-  /// none.
+  /// coordinates), with an area within `runnerUpAreaRatio` of its own either way and the strict
+  /// pass's proportions, the one that scores best once refined, with that score; nil when there
+  /// is none.
   func runnerUp(
     to chosen: Quad, among pool: [Candidate], in image: ImageBuffer, assessor: Assessor, rule: PeakRule
   ) -> (quad: Quad, score: Double)? {
@@ -67,8 +71,17 @@ extension FrameDetector {
     var tried = 0
     var best: (quad: Quad, score: Double)?
     var kept: [Quad] = []
+    let chosenArea = chosen.area
     for candidate in pool.sorted(by: { $0.confidence > $1.confidence }) {
       let coarse = candidate.quad.map(analysis.toCanonical)
+      // A strip of the frame (its top moulding between the outer edge and the canvas) or a
+      // much larger outline is no alternative to the whole picture.
+      let ratio = coarse.area / max(chosenArea, 1)
+      let lengths = coarse.edgeLengths
+      let aspect = (lengths[0] + lengths[2]) / max(lengths[1] + lengths[3], 1e-9)
+      guard ratio >= configuration.runnerUpAreaRatio, ratio <= 1 / configuration.runnerUpAreaRatio,
+        configuration.strict.aspectRange.contains(aspect)
+      else { continue }
       guard coarse.maxCornerDistance(to: chosen) > apart,
         kept.allSatisfy({ $0.maxCornerDistance(to: coarse) > apart })
       else { continue }

@@ -192,10 +192,15 @@ extension FrameDetector {
     /// A quad disagrees with the chosen one when a corner is more than this fraction of the
     /// photo's diagonal away (after both are refined)...
     public var runnerUpDisagreement: Double
+    /// ... its area is at least this fraction of the chosen one's and at most the inverse...
+    public var runnerUpAreaRatio: Double
     /// ... and the runner-up is the best of at most this many such candidates that still
     /// disagree once refined.
     public var runnerUpCandidates: Int
-    /// Confidence: a runner-up scoring more than this fraction of the chosen quad's score starts
+    /// Confidence: the score is raised to this power first (the score is a product of three
+    /// per-side scores and runs low on good results)...
+    public var scoreExponent: Double
+    /// ... then a runner-up scoring more than this fraction of the chosen quad's score starts
     /// pulling the confidence down...
     public var rivalryStart: Double
     /// ... to this fraction of the score when it scores as well.
@@ -276,6 +281,8 @@ extension FrameDetector {
       assessmentCoverageRadius = 2
       runnerUpDisagreement = 0.01
       runnerUpCandidates = 8
+      runnerUpAreaRatio = 0.35
+      scoreExponent = 1
       rivalryStart = 0.6
       rivalryFloor = 0.5
       doubtfulConfidence = 0.5

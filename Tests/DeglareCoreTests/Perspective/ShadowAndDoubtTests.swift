@@ -57,6 +57,7 @@ import Testing
   @Test("a clear winner keeps its score; a runner-up as good halves it")
   func calibration() {
     var configuration = FrameDetector.Configuration()
+    configuration.scoreExponent = 1
     configuration.rivalryStart = 0.6
     configuration.rivalryFloor = 0.5
     let alone = FrameDetection.Evidence(score: 0.9, runnerUpScore: 0, shadowSides: [0, 0, 0, 0])
