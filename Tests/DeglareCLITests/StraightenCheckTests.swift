@@ -72,8 +72,11 @@ import Testing
       try OutputFile.write(try PNGCodec.encode(TwoFrames.render(), metadata: metadata), to: path, overwrite: false)
       let outcome = await runDeglare(["straighten", path, "--detect-only", "--json"])
       let object = try json(outcome.stdout)
-      let expected = 28 * (480.0 * 480 + 480 * 480).squareRoot() / (36.0 * 36 + 24 * 24).squareRoot()
-      #expect(abs((object["focal_length_px"] as? Double ?? 0) - expected) < 0.01, "\(outcome.stdout)")
+      let frameDiagonal: Double = (2.0 * 480 * 480).squareRoot()
+      let filmDiagonal: Double = (36.0 * 36 + 24 * 24).squareRoot()
+      let expected: Double = 28 * frameDiagonal / filmDiagonal
+      let focal = try #require(object["focal_length_px"] as? Double, "\(outcome.stdout)")
+      #expect(abs(focal - expected) < 0.01, "\(outcome.stdout)")
     }
   }
 

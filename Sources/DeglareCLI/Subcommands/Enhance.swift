@@ -1,5 +1,6 @@
 import DeglareCodecs
 import DeglareCore
+import DeglarePipeline
 import Foundation
 
 /// `deglare enhance IMAGE [--mode enhanced|bw] [-o OUT] [--force] [--json] [--max-pixels N]`.
