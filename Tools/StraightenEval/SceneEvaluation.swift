@@ -92,7 +92,8 @@ enum SceneEvaluation {
     func point(_ p: Point) -> JSONValue { .array([.double(p.x), .double(p.y)]) }
     var members: [(String, JSONValue)] = [
       ("split", .string(heldOut ? "held-out" : "tune")), ("kind", .string(scene.kind.rawValue)),
-      ("seed", .int(Int(seed))), ("picture", .string(scene.picture.name)),
+      ("seed", .int(Int(seed))), ("size", .array([.int(scene.size.width), .int(scene.size.height)])),
+      ("picture", .string(scene.picture.name)),
       ("background", .string(scene.background.rawValue)), ("moulding", .string(scene.moulding?.rawValue ?? "none")),
       ("shadow", .double(scene.shadow.strength)), ("source", .string(plan.detectionSource?.rawValue ?? "given")),
       ("confidence", .double(plan.confidence)), ("error_px", .double(error)),

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// The failure classes of real museum photos: a cast shadow taken for the frame's edge, a
-/// canvas's shadow taken for the canvas, and a doubtful result that looked certain.
+/// canvas's shadow taken for the canvas, a line inside the painting taken for the frame's bottom,
+/// and a doubtful result that looked certain.
 @Suite struct ShadowAndDoubtTests {
   /// A picture on a wall, 480 x 360, yawed and pitched a little, casting a wide, fairly sharp
   /// shadow to the left and down (a wedge: the frame leans forward on its wire).
@@ -39,6 +40,24 @@ import Testing
     #expect(
       error < 0.006 * diagonal(scene.size),
       "corner error \(error) px (\(coarse) px before refinement); the shadow is \(shadowWidth) px wide")
+  }
+
+  @Test(
+    "a straight line across the whole picture, paint on both sides, is not taken for an edge",
+    arguments: [StraightenScene.Moulding?.none, .some(.black)])
+  func innerLineIsNotAnEdge(moulding: StraightenScene.Moulding?) {
+    // A building's base line across the canvas at 60 % of its height: everything below it much
+    // darker and browner, a stronger straight edge than the canvas's own bottom.
+    var scene = scene(kind: .innerLines, moulding: moulding)
+    scene.mouldingWidth = moulding == nil ? 0 : 0.03
+    scene.shadow = StraightenScene.Shadow(offset: Point(x: -0.01, y: 0.015), softness: 0.01, strength: 0.2)
+    scene.lines = [StraightenScene.ContentLine(horizontal: true, position: 0.6, width: 0, colour: [0.45, 0.4, 0.35])]
+    let detection = FrameDetector().detect(in: scene.render())
+    let error = detection.quad.maxCornerDistance(to: scene.quad)
+    let percent = 100 * error / diagonal(scene.size)
+    // Right, or at least not confidently wrong.
+    #expect(percent < 1 || detection.confidence < 0.5, "corner error \(percent) % at confidence \(detection.confidence)")
+    #expect(percent < 1, "corner error \(percent) % of the diagonal")
   }
 
   @Test("two frames side by side: the detection says it is doubtful and names the other as runner-up")
