@@ -61,7 +61,7 @@ struct FlattenedPage {
     var luma = ratios[0]
     if colours == 3 {
       for index in luma.indices {
-        luma[index] = 0.299 * ratios[0][index] + 0.587 * ratios[1][index] + 0.114 * ratios[2][index]
+        luma[index] = Luma.of(ratios[0][index], ratios[1][index], ratios[2][index])
       }
     }
     self.luma = luma
