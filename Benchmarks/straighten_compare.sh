@@ -44,7 +44,7 @@ else
 fi
 documentTarget=frame
 if "$baseline" straighten --help 2>&1 | grep -q document; then documentTarget=document; fi
-for split in tune held-out; do
+for split in held-out tune; do
   "$bin/straighten-eval" scenes --split "$split" --count "$perkind" ${kinds:+--kinds "$kinds"} \
     --cache Benchmarks/out/scenes > "$out/scenes-$split.jsonl"
   python3 - "$out/scenes-$split.jsonl" "$split" "$documentTarget" > "$out/baseline-jobs-$split.txt" <<'EOF'
