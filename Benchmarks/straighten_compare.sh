@@ -8,6 +8,8 @@
 #     for the document kinds when the baseline knows that target, the frame otherwise).
 # Corner error, success rate and how the confidence separates wrong results, per kind and split.
 # Usage: Benchmarks/straighten_compare.sh --baseline PATH/TO/deglare [--per-kind K] [--kinds a,b]
+#          [--scratch-path DIR]   (this build's release products there instead of .build, so a
+#                                  debug build or test run may go on beside it)
 #   A baseline binary of main: git archive main | tar -x -C DIR; cd DIR; swift build -c release --product deglare
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,11 +17,13 @@ export PATH="/opt/swift/usr/bin:$PATH"
 baseline=""
 perkind=12
 kinds=""
+scratch=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) baseline="$2"; shift 2 ;;
     --per-kind) perkind="$2"; shift 2 ;;
     --kinds) kinds="$2"; shift 2 ;;
+    --scratch-path) scratch=(--scratch-path "$2"); shift 2 ;;
     *) echo "unknown option $1" >&2; exit 64 ;;
   esac
 done
@@ -28,9 +32,9 @@ photos=""
 for candidate in ../shared/photos ../../shared/photos; do
   [ -d "$candidate/raw" ] && photos="$candidate" && break
 done
-swift build -c release --product deglare >/dev/null
-swift build -c release --product straighten-eval >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+swift build -c release "${scratch[@]}" --product deglare >/dev/null
+swift build -c release "${scratch[@]}" --product straighten-eval >/dev/null
+bin="$(swift build -c release "${scratch[@]}" --show-bin-path)"
 out="Benchmarks/out/compare"
 rm -rf "$out"; mkdir -p "$out/photos" Benchmarks/out/scenes
 if [ -n "$photos" ]; then
