@@ -85,7 +85,7 @@ let package = Package(
       path: "Tools/deglare-eval"),
 
     // MARK: - Test support
-    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareKeyStore"]),
+    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),
 
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),

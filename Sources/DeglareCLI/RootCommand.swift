@@ -16,6 +16,7 @@ public enum RootCommand {
     RemoveCommand.self,
     DetectCommand.self,
     StraightenCommand.self,
+    EnhanceCommand.self,
     VerifyCommand.self,
     KeysCommand.self,
     WorkbenchCommand.self,

@@ -43,6 +43,10 @@ public struct EXIF: Sendable {
     case focalPlaneXResolution = 0xA20E
     /// FocalPlaneResolutionUnit, EXIF IFD, SHORT (2 inch, 3 cm).
     case focalPlaneResolutionUnit = 0xA210
+    /// PixelXDimension, EXIF IFD, SHORT or LONG: the width the camera recorded.
+    case pixelXDimension = 0xA002
+    /// PixelYDimension, EXIF IFD, SHORT or LONG.
+    case pixelYDimension = 0xA003
   }
 
   /// Byte offset of the entry for `tag` in the IFD at `ifdOffset`, if present.
@@ -109,6 +113,16 @@ public struct EXIF: Sendable {
       let value = integerValue(entry), value > 0
     else { return nil }
     return Double(value)
+  }
+
+  /// PixelXDimension x PixelYDimension, when both are present and non-zero: the frame the camera
+  /// describes, before a crop (an iPhone's 16:9 photo records its 4:3 sensor frame here).
+  public var pixelDimensions: (width: Int, height: Int)? {
+    guard let ifd = exifIFDOffset, let x = entryOffset(.pixelXDimension, ifdOffset: ifd),
+      let y = entryOffset(.pixelYDimension, ifdOffset: ifd), let width = integerValue(x), let height = integerValue(y),
+      width > 0, height > 0
+    else { return nil }
+    return (width, height)
   }
 
   /// FocalLength in millimetres, when present and non-zero.

@@ -36,7 +36,8 @@ enum Diagnosis {
     } catch {
       fail("\(error)")
     }
-    let (lines, candidates) = FrameDetector().diagnose(image)
+    SceneEvaluation.configure(options.values["--set"])
+    let (lines, candidates) = FrameDetector(configuration: SceneEvaluation.detectorConfiguration).diagnose(image)
     func point(_ p: Point) -> JSONValue { .array([.double(p.x), .double(p.y)]) }
     emit([
       ("lines", .array(lines.map { .array([point($0.0), point($0.1)]) })),

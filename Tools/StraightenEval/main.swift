@@ -5,6 +5,7 @@
 //   test-scene OUT.png [--style S] [--mat M] [--label]                          the detector tests' scene
 //   synthetic [--count N] [--seed S] [--width W] [--height H] [--target T] [--save DIR]   synthetic set
 //   detect IMAGE... [--target frame|painting]                                   detection on photos
+//   scenes [--split tune|held-out] [--kinds K,K] [--count N] [--seed S] [--cache DIR]  shadow, canvas, line, document sets
 import DeglareCodecs
 import DeglareCore
 import Foundation
@@ -25,5 +26,6 @@ case "synthetic": SyntheticEvaluation.run(options)
 case "detect": PhotoDetection.run(options)
 case "diagnose": Diagnosis.run(options)
 case "test-scene": TestScene.run(options)
+case "scenes": SceneEvaluation.run(options)
 default: fail("unknown command \(command)")
 }

@@ -3,15 +3,16 @@ import DeglareCore
 import DeglarePipeline
 import Foundation
 
-/// `deglare straighten IMAGE [-o OUT] [--margin PX] [--corners ...] [--target frame|painting]
-/// [--detect-only] [--json] [--force]`: finds the frame, keeps a margin of real wall, corrects
-/// rotation and keystone in one homography.
+/// `deglare straighten IMAGE [-o OUT] [--margin PX] [--corners ...] [--target frame|painting|document]
+/// [--overlay PNG] [--detect-only] [--json] [--force]`: finds the frame, keeps a margin of real
+/// wall, corrects rotation and keystone in one homography.
 struct StraightenCommand: Subcommand {
   static let spec = CommandSpec(
     name: "straighten",
     abstract: "Find the frame, keep a margin of wall around it, and correct the perspective.",
     discussion: """
-      Detects the outer edge of the frame (or, with --target painting, the canvas inside it),
+      Detects the outer edge of the frame (or, with --target painting, the canvas inside it; with
+      --target document, a sheet of paper, a receipt or a card on a table, margin 0 by default),
       grows that quad by a margin of real wall in the photo (default \(marginPercent) % of its longer side; less
       where the photo has less wall), and warps it to an upright rectangle at full resolution with
       a bicubic sampler. The rectangle's true proportions come from the EXIF focal length when the
@@ -20,11 +21,15 @@ struct StraightenCommand: Subcommand {
 
       Corners are in pixels of the upright photo, (0, 0) being the centre of the top-left pixel,
       in the order top-left, top-right, bottom-right, bottom-left. When no frame is found, a
-      centred quad is used and a warning says so.
+      centred quad is used and a warning says so. When the result is doubtful (confidence below
+      0.5: another outline scores nearly as well, or a side may be a shadow or a line inside the
+      picture) a warning starting "check the corners:" says so, and --json gives the runner-up.
+      --overlay writes the photo with the quad (green), the margin (dashed cyan) and the
+      runner-up (dashed magenta) drawn on it, also with --detect-only.
 
       Examples:
         deglare straighten IMG_7683.jpg
-        deglare straighten IMG_7683.jpg --detect-only --json
+        deglare straighten IMG_7683.jpg --detect-only --json --overlay check.png
         deglare straighten photo.jpg --corners 96,1180,3017,1154,3057,4641,128,4675 --margin 40 -o plate.png
       """,
     arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
@@ -36,7 +41,10 @@ struct StraightenCommand: Subcommand {
         help: "Wall to keep around the quad, in source pixels (default \(marginPercent) % of its longer side)."),
       .value(
         "--corners", valueName: "X,Y,X,Y,X,Y,X,Y", help: "Use these corners instead of detecting (TL, TR, BR, BL)."),
-      .value("--target", valueName: "frame|painting", help: "Detect the frame's outer edge (default) or the canvas."),
+      .value(
+        "--target", valueName: "frame|painting|document",
+        help: "Detect the frame's outer edge (default), the canvas, or a document or card."),
+      .value("--overlay", valueName: "PNG", help: "Also write the photo with the detected quads drawn on it."),
       .flag("--detect-only", help: "Detect and report; do not warp or write anything."),
     ] + CommonOptions.imageToFile)
 
@@ -48,6 +56,7 @@ struct StraightenCommand: Subcommand {
   let margin: Double?
   let corners: Quad?
   let target: FrameTarget
+  let overlayPath: String?
   let detectOnly: Bool
   let common: CommonOptions.Values
 
@@ -57,8 +66,12 @@ struct StraightenCommand: Subcommand {
     margin = try arguments.double("--margin", in: -1_000_000...1_000_000)
     corners = try arguments.string("--corners").map(StraightenCommand.parseCorners)
     target = try arguments.choice("--target", in: FrameTarget.self) ?? .frame
+    overlayPath = arguments.string("--overlay")
     detectOnly = arguments.flag("--detect-only")
     common = try CommonOptions.Values(arguments)
+    if let overlayPath, overlayPath == outputPath, !detectOnly {
+      throw ValidationError("the overlay and the straightened photo cannot both be written to \(overlayPath)")
+    }
   }
 
   /// The largest corner coordinate accepted, in pixels (no image deglare reads is wider).
@@ -86,8 +99,13 @@ struct StraightenCommand: Subcommand {
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let start = Date()
+    // Refuse unusable outputs before any work, so a failure leaves no file behind.
     let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
+    let png = ImageWriteOptions(format: .png, overwrite: common.force)
     if !detectOnly { try ImageFile.preflight(outputPath, options: writeOptions, inputs: [inputPath]) }
+    if let overlayPath {
+      try ImageFile.preflight(overlayPath, options: png, inputs: detectOnly ? [inputPath] : [inputPath, outputPath])
+    }
     let decoded = try ImageFile.read(inputPath, options: common.decodeOptions)
     var options = StraightenOptions(corners: corners, margin: margin, target: target)
     options.focalLength = StraightenCommand.focalLength(decoded.metadata, size: decoded.image.size)
@@ -103,6 +121,11 @@ struct StraightenCommand: Subcommand {
       throw ValidationError(error.description)
     }
     for warning in plan.warnings { context.console.warn(warning) }
+    if let overlayPath {
+      try ImageFile.write(
+        StraightenOverlay.render(decoded.image, plan: plan), metadata: ImageMetadata(), to: overlayPath, options: png,
+        inputs: [inputPath])
+    }
     var written: String?
     if !detectOnly {
       try Task.checkCancellation()
@@ -125,11 +148,21 @@ struct StraightenCommand: Subcommand {
   }
 
   /// The focal length in pixels of this photo from its EXIF data: FocalLengthIn35mmFilm scaled
-  /// by the photo's diagonal over the 35 mm frame's (43.27 mm), or FocalLength times the focal
-  /// plane resolution.
+  /// by the camera frame's diagonal over the 35 mm frame's (43.27 mm), or FocalLength times the
+  /// focal plane resolution. The camera frame is the photo unless EXIF's pixel dimensions
+  /// describe a larger frame of which the photo is a centred crop at the same scale (an
+  /// iPhone's 16:9 photo of its 4:3 sensor: the equivalent focal length refers to the 4:3 frame).
   static func focalLength(_ metadata: ImageMetadata, size: PixelSize) -> Double? {
     guard let bytes = metadata.exif, let exif = EXIF(bytes) else { return nil }
-    let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
+    var diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
+    if let frame = exif.pixelDimensions {
+      let frameSides = [frame.width, frame.height].sorted()
+      let photoSides = [size.width, size.height].sorted()
+      let sameScale = frameSides[0] == photoSides[0] || frameSides[1] == photoSides[1]
+      if sameScale, frameSides[0] >= photoSides[0], frameSides[1] >= photoSides[1] {
+        diagonal = (Double(frame.width * frame.width + frame.height * frame.height)).squareRoot()
+      }
+    }
     if let equivalent = exif.focalLengthIn35mmFilm {
       return equivalent * diagonal / (36.0 * 36.0 + 24.0 * 24.0).squareRoot()
     }
@@ -156,6 +189,7 @@ struct StraightenCommand: Subcommand {
     ]
     if let focal = plan.proportions.focalLength { members.append(("focal_length_px", .double(round2(focal)))) }
     members.append(("detection", .string(plan.detectionSource?.rawValue ?? "given")))
+    members.append(("runner_up", plan.runnerUp.map(quad) ?? .null))
     members.append(("output", output.map(JSONValue.string) ?? .null))
     members.append(("warnings", .array(plan.warnings.map(JSONValue.string))))
     members.append(("seconds", .double((seconds * 1000).rounded() / 1000)))
@@ -172,6 +206,7 @@ struct StraightenCommand: Subcommand {
     var out = "corners: \(plan.corners)  [\(source)]\n"
     out += "margin: \(Point.format(plan.margin)) px kept (asked \(Point.format(plan.requestedMargin)) px)\n"
     out += "expanded corners: \(plan.expandedCorners)\n"
+    if let runnerUp = plan.runnerUp { out += "runner-up: \(runnerUp)\n" }
     var proportions =
       "proportions \(String(format: "%.4f", plan.proportions.aspect)) from \(plan.proportions.method.rawValue)"
     if let focal = plan.proportions.focalLength { proportions += " (focal length \(Point.format(focal)) px)" }

@@ -73,6 +73,14 @@ public struct AnalysisPlanes: Sendable {
     self.init(width: width, height: height, factor: factor, planes: planes)
   }
 
+  /// A canonical full-resolution point -> the same point in analysis pixels (the frame
+  /// detector scores refined quads on the analysis planes).
+  public func toAnalysis(_ point: Point) -> Point {
+    Point(
+      x: CoordinateSpace.rescale(point.x, from: width * factor, to: width),
+      y: CoordinateSpace.rescale(point.y, from: height * factor, to: height))
+  }
+
   /// A point in analysis pixels -> the same point in canonical full-resolution coordinates.
   public func toCanonical(_ point: Point) -> Point {
     Point(

@@ -1,7 +1,8 @@
 /// Rec. 601 luma, the one weighting of red, green and blue in deglare: 0.299 R + 0.587 G +
 /// 0.114 B. A mask read from a colour image (``Mask/init(image:)``), RGB -> gray conversion
 /// (``ImageBuffer/converted(to:bitDepth:)``), a colour patch composited on a gray image
-/// (``Composite``) and the glare detector's brightness all use it.
+/// (``Composite``), the glare detector's brightness and the document enhancer's flattened page
+/// (``FlattenedPage``) all use it.
 ///
 /// Each user keeps its own arithmetic (integer thousandths truncated or rounded, or `Float`), so
 /// their results do not change; only the weights are shared. The `Float` weights are the integer

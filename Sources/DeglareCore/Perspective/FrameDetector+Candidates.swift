@@ -42,12 +42,15 @@ extension FrameDetector {
     /// the side the normal points to (`.0`) or the other side (`.1`).
     let contrastSums: [([Double], [Double])]
     let reach: Double
+    /// The wall contrast of the analysis image.
+    let contrast: WallContrast
 
     init(detector: FrameDetector, image: AnalysisPlanes, edges: ColorEdges, lines: [HoughLine]) {
       self.detector = detector
       self.edges = edges
       self.lines = lines
       let contrast = WallContrast(image, configuration: detector.configuration)
+      self.contrast = contrast
       let reach = (Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() + 2
       self.reach = reach
       let tolerance = Float(detector.configuration.coverageAngleDegrees * .pi / 180)
@@ -205,9 +208,6 @@ extension FrameDetector {
   /// ridges are concentric too, and lie outside the canvas).
   func choosePainting(inside frame: Candidate, from candidates: [Candidate]) -> Candidate? {
     let maximumAngle = configuration.paintingMaximumAngleDegrees * .pi / 180
-    let unitSquare = Quad(rectangleFrom: Point(x: 0, y: 0), to: Point(x: 1, y: 1))
-    guard let rectify = try? Homography(from: frame.quad, to: unitSquare) else { return nil }
-    let aspect = ProportionEstimator.edgeLengthAspect(frame.quad)
     let inner = candidates.filter { candidate in
       guard candidate.area >= configuration.paintingMinimumAreaFraction * frame.area,
         candidate.area <= configuration.paintingMaximumAreaFraction * frame.area,
@@ -219,16 +219,26 @@ extension FrameDetector {
         let frameLine = Line(through: frameEdge.start, frameEdge.end)
         guard frameLine.angle(to: Line(through: innerEdge.start, innerEdge.end)) <= maximumAngle else { return false }
       }
-      let flat = candidate.quad.map(rectify.map)
-      let insets = [
-        (flat.topLeft.y + flat.topRight.y) / 2, aspect * (1 - (flat.topRight.x + flat.bottomRight.x) / 2),
-        1 - (flat.bottomLeft.y + flat.bottomRight.y) / 2, aspect * (flat.topLeft.x + flat.bottomLeft.x) / 2,
-      ]
-      guard let narrowest = insets.min(), let widest = insets.max(), narrowest > 0.002 else { return false }
-      return widest <= configuration.paintingMaximumInsetRatio * narrowest
+      return hasEvenInsets(candidate.quad, inside: frame.quad)
     }
     guard let best = inner.map(\.confidence).max() else { return nil }
     return inner.filter { $0.confidence >= best - configuration.tieTolerance }.min { $0.area < $1.area }
+  }
+
+  /// Whether `inner`'s four insets from `outer` (top, right, bottom, left), measured with the
+  /// perspective undone, are all positive and about equal: the widest at most
+  /// `paintingMaximumInsetRatio` times the narrowest (a moulding is equally wide all round).
+  func hasEvenInsets(_ inner: Quad, inside outer: Quad) -> Bool {
+    let unitSquare = Quad(rectangleFrom: Point(x: 0, y: 0), to: Point(x: 1, y: 1))
+    guard let rectify = try? Homography(from: outer, to: unitSquare) else { return false }
+    let aspect = ProportionEstimator.edgeLengthAspect(outer)
+    let flat = inner.map(rectify.map)
+    let insets = [
+      (flat.topLeft.y + flat.topRight.y) / 2, aspect * (1 - (flat.topRight.x + flat.bottomRight.x) / 2),
+      1 - (flat.bottomLeft.y + flat.bottomRight.y) / 2, aspect * (flat.topLeft.x + flat.bottomLeft.x) / 2,
+    ]
+    guard let narrowest = insets.min(), let widest = insets.max(), narrowest > 0.002 else { return false }
+    return widest <= configuration.paintingMaximumInsetRatio * narrowest
   }
 }
 

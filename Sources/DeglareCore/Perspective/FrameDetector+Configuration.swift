@@ -99,6 +99,21 @@ extension FrameDetector {
     /// ... and the widest of its four insets from the frame, measured with the perspective
     /// undone, at most this many times the narrowest (a moulding is equally wide all round).
     public var paintingMaximumInsetRatio: Double
+    /// Frame band: colours sampled along each side of the band between two nested quads...
+    public var bandSamplesPerSide: Int
+    /// ... and this many analysis pixels outside the outer quad, for the wall.
+    public var bandWallOffset: Double
+    /// Frame band: on every side the band differs from the wall outside by at least this many
+    /// 8-bit levels (colour distance, brightness included)...
+    public var bandMinimumContrast: Float
+    /// A partial frame band: the enclosing candidate's sides are covered at least this much...
+    public var bandMinimumCoverage: Double
+    /// ... and insets wider than this fraction of the inner quad's longest side
+    /// count as band sides.
+    public var bandMinimumInsetFraction: Double
+    /// ... and the four sides' colours, brightness divided out (channels scaled to sum 255),
+    /// are within this many levels of each other.
+    public var bandMaximumSpread: Float
     /// Refinement: profiles across each side at full resolution.
     public var refineSamplesPerSide: Int
     /// Refinement: the profiles cover the middle of each side, leaving this fraction at each end.
@@ -108,6 +123,17 @@ extension FrameDetector {
     public var refineSearchAnalysisPixels: Double
     /// ... and in the second round this many either side of the first round's edge.
     public var refineNarrowSearchAnalysisPixels: Double
+    /// Refinement, outermost rule: the first round also reaches this fraction of the quad's
+    /// shorter side inside it, to find the frame behind a cast shadow the coarse quad took.
+    public var refineInwardFraction: Double
+    /// Refinement: a wall-coloured peak at least this many full-resolution pixels wide at half
+    /// its height is a shadow's soft penumbra, passed over; a sharper one is a material edge
+    /// (a grey frame on a grey wall).
+    public var refineSoftEdgeWidth: Double
+    /// Refinement: a side whose outermost edge has wall colour inside it on at least this share
+    /// of its profiles has a wall-coloured band inside (a shadow on one or two sides, a frame of
+    /// the wall's colour on more).
+    public var refineShadowSideFraction: Double
     /// Refinement: profiles average this many full-resolution pixels along the side.
     public var refineProfileWidth: Int
     /// Refinement: Gaussian smoothing of each profile, full-resolution pixels.
@@ -159,6 +185,28 @@ extension FrameDetector {
     public var wallBorderFraction: Double
     /// Fallback when nothing is found: a centred quad inset by this fraction on every side.
     public var fallbackInsetFraction: Double
+    /// Assessment of a refined quad: edge pixels within this many analysis pixels of a side
+    /// count as covering it (the refined side lies on the outer edge, which the thinned analysis
+    /// edge of a lipped moulding can miss by a pixel or two).
+    public var assessmentCoverageRadius: Int
+    /// A quad disagrees with the chosen one when a corner is more than this fraction of the
+    /// photo's diagonal away (after both are refined)...
+    public var runnerUpDisagreement: Double
+    /// ... its area is at least this fraction of the chosen one's and at most the inverse...
+    public var runnerUpAreaRatio: Double
+    /// ... and the runner-up is the best of at most this many such candidates that still
+    /// disagree once refined.
+    public var runnerUpCandidates: Int
+    /// Confidence: the score is raised to this power first (the score is a product of three
+    /// per-side scores and runs low on good results)...
+    public var scoreExponent: Double
+    /// ... then a runner-up scoring more than this fraction of the chosen quad's score starts
+    /// pulling the confidence down...
+    public var rivalryStart: Double
+    /// ... to this fraction of the score when it scores as well.
+    public var rivalryFloor: Double
+    /// Below this confidence the detection is doubtful and a warning says so.
+    public var doubtfulConfidence: Double
 
     /// Creates the default configuration.
     public init() {
@@ -196,17 +244,26 @@ extension FrameDetector {
       paintingMaximumAreaFraction = 0.95
       paintingMaximumAngleDegrees = 3
       paintingMaximumInsetRatio = 1.6
+      bandSamplesPerSide = 24
+      bandWallOffset = 3
+      bandMinimumContrast = 6
+      bandMaximumSpread = 12
+      bandMinimumInsetFraction = 0.01
+      bandMinimumCoverage = 0.8
       refineSamplesPerSide = 96
       refineEndMargin = 0.08
       refineSearchAnalysisPixels = 6
       refineNarrowSearchAnalysisPixels = 1
+      refineInwardFraction = 0.1
+      refineSoftEdgeWidth = 7
+      refineShadowSideFraction = 0.2
       refineProfileWidth = 5
       refineProfileSigma = 1.2
       refineOuterPeakFraction = 0.25
       refineNearestPeakFraction = 0.3
       refineInsideOffsets = 1...3
       refineWallResidual = 8
-      refineWallResidualFraction = 0.05
+      refineWallResidualFraction = 0.1
       refineBrightestWall = 1.05
       refineLineFit = LineFit.Configuration(
         iterations: 4, trimSigmas: 2.5, minimumTolerance: 1.0, minimumInlierFraction: 0.35)
@@ -221,6 +278,14 @@ extension FrameDetector {
       wallBrightest = 1.15
       wallBorderFraction = 0.01
       fallbackInsetFraction = 0.05
+      assessmentCoverageRadius = 2
+      runnerUpDisagreement = 0.01
+      runnerUpCandidates = 8
+      runnerUpAreaRatio = 0.35
+      scoreExponent = 1
+      rivalryStart = 0.6
+      rivalryFloor = 0.5
+      doubtfulConfidence = 0.5
     }
   }
 }

@@ -11,83 +11,147 @@ extension FrameDetector {
     case nearest
   }
 
+  /// What the refinement found: the quad, how well its sides fitted, and per side (top, right,
+  /// bottom, left) the share of profiles on which a cast shadow's edge was passed over.
+  struct Refinement {
+    /// The refined quad, canonical coordinates.
+    var quad: Quad
+    /// Per side (top, right, bottom, left), the fraction of profiles its line fit kept (0 for
+    /// a side left coarse).
+    var sideSupport: [Double]
+    /// Per side, the fraction of profiles whose outermost strong edge was a shadow's.
+    var shadowSkipped: [Double]
+
+    /// The mean of ``sideSupport``.
+    var support: Double { sideSupport.reduce(0, +) / 4 }
+  }
+
   /// Each side of `coarse` (canonical coordinates) re-fitted at full resolution: colour profiles
   /// across the side, the edge located on each to a fraction of a pixel, a robust line through
   /// those points, and adjacent lines intersected; twice, a wide search around the coarse quad
-  /// (whose lines can be a few analysis pixels off) and a narrow one around the first result. `support` is the mean fraction of profiles
-  /// the four line fits kept (a side that could not be refitted keeps its coarse line and
-  /// counts 0).
-  func refine(_ coarse: Quad, in image: ImageBuffer, factor: Int, rule: PeakRule) -> (quad: Quad, support: Double) {
+  /// (whose lines can be a few analysis pixels off, or on a cast shadow's edge outside the frame:
+  /// for the outermost rule the search reaches far inside) and a narrow one around the first
+  /// result. A side that could not be refitted keeps its coarse line and counts 0 support.
+  func refine(_ coarse: Quad, in image: ImageBuffer, factor: Int, rule: PeakRule) -> Refinement {
     let sampler = ColourSampler(image)
-    let wide = refine(
-      coarse, sampler: sampler, reach: configuration.refineSearchAnalysisPixels * Double(factor) + 3, factor: factor,
-      rule: rule)
+    let outward = configuration.refineSearchAnalysisPixels * Double(factor) + 3
+    var inward = outward
+    if rule == .outermost {
+      let shorter = min(coarse.edgeLengths.min() ?? 0, Double(max(image.width, image.height)))
+      inward = max(outward, configuration.refineInwardFraction * shorter + 3)
+    }
+    let wide = refine(coarse, sampler: sampler, outward: outward, inward: inward, factor: factor, rule: rule)
     guard wide.support > 0 else { return wide }
+    let narrowReach = configuration.refineNarrowSearchAnalysisPixels * Double(factor) + 3
     let narrow = refine(
-      wide.quad, sampler: sampler, reach: configuration.refineNarrowSearchAnalysisPixels * Double(factor) + 3,
-      factor: factor, rule: rule)
-    return narrow.support > 0 ? narrow : wide
+      wide.quad, sampler: sampler, outward: narrowReach, inward: narrowReach, factor: factor, rule: rule)
+    guard narrow.support > 0 else { return wide }
+    return Refinement(
+      quad: narrow.quad, sideSupport: narrow.sideSupport,
+      shadowSkipped: zip(wide.shadowSkipped, narrow.shadowSkipped).map { max($0, $1) })
   }
 
-  /// One refinement round with profiles reaching `reach` pixels either side of each side.
+  /// One refinement round with profiles reaching `outward` pixels outside each side and
+  /// `inward` pixels inside it.
+  ///
+  /// Each profile gives its outermost strong edge that is not a soft, wall-coloured penumbra
+  /// and its outermost material edge (something other than wall inside it). Where the two
+  /// differ on most profiles of a side, a wall-coloured band lies inside that side's outermost
+  /// edge: on one or two sides that is a cast shadow (the light comes from one direction), and
+  /// those sides are fitted to the material edges; on three or four it is a frame the wall's
+  /// colour, and every side keeps its outermost edges.
   private func refine(
-    _ coarse: Quad, sampler: ColourSampler, reach: Double, factor: Int, rule: PeakRule
-  ) -> (quad: Quad, support: Double) {
+    _ coarse: Quad, sampler: ColourSampler, outward: Double, inward: Double, factor: Int, rule: PeakRule
+  ) -> Refinement {
     let maximumShift = configuration.refineMaximumShiftAnalysisPixels * Double(factor) + 2
     let centre = coarse.centroid
-    var lines: [Line] = []
-    var support = 0.0
+    let count = configuration.refineSamplesPerSide
+    var outermost: [[Point]] = []
+    var material: [[Point]] = []
+    var banded: [Double] = []
+    var softShadows: [Double] = []
     for side in 0..<4 {
       let (start, end) = coarse.edge(side)
-      let coarseLine = Line(through: start, end)
-      var normal = coarseLine.normal
+      let direction = (end - start).normalized
+      var normal = direction.perpendicular
       if normal.dot((start + end) / 2 - centre) < 0 { normal = normal * -1 }
-      var points: [Point] = []
-      let count = configuration.refineSamplesPerSide
+      var first: [Point] = []
+      var solid: [Point] = []
+      var differing = 0
+      var soft = 0
       for index in 0..<count {
         let fraction =
           configuration.refineEndMargin
           + (1 - 2 * configuration.refineEndMargin) * (Double(index) + 0.5) / Double(count)
         let base = start + (end - start) * fraction
-        if let offset = edgeOffset(
-          at: base, normal: normal, along: coarseLine.direction, reach: reach, sampler: sampler, rule: rule)
-        {
-          points.append(base + normal * offset)
-        }
+        let found = edgeOffsets(
+          at: base, normal: normal, along: direction, outward: outward, inward: inward, sampler: sampler, rule: rule)
+        if let offset = found.outermost { first.append(base + normal * offset) }
+        if let offset = found.material { solid.append(base + normal * offset) }
+        if let a = found.outermost, let b = found.material, a - b > 1.5 { differing += 1 }
+        if found.passedSoftShadow { soft += 1 }
+      }
+      outermost.append(first)
+      material.append(solid)
+      banded.append(Double(differing) / Double(count))
+      softShadows.append(Double(soft) / Double(count))
+    }
+    let shadowSides = banded.map { $0 >= configuration.refineShadowSideFraction }
+    let shadowed = shadowSides.filter { $0 }.count <= 2
+    var lines: [Line] = []
+    var support = [Double](repeating: 0, count: 4)
+    for side in 0..<4 {
+      let (start, end) = coarse.edge(side)
+      let coarseLine = Line(through: start, end)
+      var normal = coarseLine.normal
+      if normal.dot((start + end) / 2 - centre) < 0 { normal = normal * -1 }
+      let points = shadowed && shadowSides[side] ? material[side] : outermost[side]
+      // A side may move inward as far as the search reached (past a shadow), outward only a little.
+      func allowed(_ point: Point) -> Bool {
+        let distance = -(point - start).dot(normal)
+        return distance <= max(maximumShift, inward + 2) && -distance <= maximumShift
       }
       guard let fit = LineFit.robust(points, configuration: configuration.refineLineFit),
-        abs(fit.line.signedDistance(to: start)) <= maximumShift, abs(fit.line.signedDistance(to: end)) <= maximumShift,
+        allowed(fit.line.point(at: fit.line.parameter(of: start))),
+        allowed(fit.line.point(at: fit.line.parameter(of: end))),
         fit.line.angle(to: coarseLine) < 0.1
       else {
         lines.append(coarseLine)
         continue
       }
       lines.append(fit.line)
-      support += Double(fit.inlierCount) / Double(count)
+      support[side] = Double(fit.inlierCount) / Double(count)
     }
+    let skipped = (0..<4).map { max(softShadows[$0], shadowed && shadowSides[$0] ? banded[$0] : 0) }
     var corners: [Point] = []
     for index in 0..<4 {
-      guard let corner = lines[(index + 3) % 4].intersection(with: lines[index]) else { return (coarse, 0) }
+      guard let corner = lines[(index + 3) % 4].intersection(with: lines[index]) else {
+        return Refinement(quad: coarse, sideSupport: [0, 0, 0, 0], shadowSkipped: skipped)
+      }
       corners.append(corner)
     }
     let refined = Quad(corners)
-    guard refined.isConvexClockwise, refined.maxCornerDistance(to: coarse) <= 2 * maximumShift else {
-      return (coarse, 0)
+    guard refined.isConvexClockwise, refined.maxCornerDistance(to: coarse) <= 2 * max(maximumShift, inward) else {
+      return Refinement(quad: coarse, sideSupport: [0, 0, 0, 0], shadowSkipped: skipped)
     }
-    return (refined, support / 4)
+    return Refinement(quad: refined, sideSupport: support, shadowSkipped: skipped)
   }
 
-  /// The offset along `normal` (pixels, outward positive) of the edge on the profile through
-  /// `base`, or nil when the profile has no clear peak.
-  private func edgeOffset(
-    at base: Point, normal: Point, along direction: Point, reach: Double, sampler: ColourSampler, rule: PeakRule
-  ) -> Double? {
-    let steps = Int(reach.rounded(.up))
-    let count = 2 * steps + 1
+  /// The offsets along `normal` (pixels, outward positive) of the edges on the profile through
+  /// `base`: the outermost strong one that is not a cast shadow's soft, wall-coloured penumbra,
+  /// and the outermost with something other than wall inside it (for the nearest rule, both are
+  /// the strong peak nearest the coarse edge); nil when the profile has no clear edge. And
+  /// whether a soft shadow's edge lay outside the first.
+  private func edgeOffsets(
+    at base: Point, normal: Point, along direction: Point, outward: Double, inward: Double, sampler: ColourSampler,
+    rule: PeakRule
+  ) -> (outermost: Double?, material: Double?, passedSoftShadow: Bool) {
+    let inner = Int(inward.rounded(.up))
+    let count = inner + Int(outward.rounded(.up)) + 1
     let half = configuration.refineProfileWidth / 2
     var profile = [[Float]](repeating: [Float](repeating: 0, count: sampler.colours), count: count)
     for index in 0..<count {
-      let offset = Double(index - steps)
+      let offset = Double(index - inner)
       var sum = [Float](repeating: 0, count: sampler.colours)
       for across in -half...half {
         let colour = sampler.colour(at: base + normal * offset + direction * Double(across))
@@ -109,26 +173,51 @@ extension FrameDetector {
     for index in 2..<(count - 2) where gradient[index] >= gradient[index - 1] && gradient[index] > gradient[index + 1] {
       peaks.append(index)
     }
-    guard let strongest = peaks.max(by: { gradient[$0] < gradient[$1] }), gradient[strongest] > 1 else { return nil }
-    let chosen: Int
+    // Strength is judged within the symmetric reach around the coarse edge: the far inside of
+    // a long inward search holds the frame's inner edges, often much stronger than its outer one.
+    let near = peaks.filter { $0 >= inner - Int(outward.rounded(.up)) }
+    guard let strongest = (near.isEmpty ? peaks : near).max(by: { gradient[$0] < gradient[$1] }),
+      gradient[strongest] > 1
+    else {
+      return (nil, nil, false)
+    }
+    func offset(_ chosen: Int?) -> Double? {
+      guard let chosen else { return nil }
+      let before = gradient[chosen - 1]
+      let peak = gradient[chosen]
+      let after = gradient[chosen + 1]
+      let curvature = before - 2 * peak + after
+      let shift = curvature < 0 ? Double(0.5 * (before - after) / curvature) : 0
+      return Double(chosen - inner) + max(-0.5, min(0.5, shift))
+    }
     switch rule {
     case .nearest:
       let threshold = Float(configuration.refineNearestPeakFraction) * gradient[strongest]
-      chosen = peaks.filter { gradient[$0] >= threshold }.min { abs($0 - steps) < abs($1 - steps) } ?? strongest
+      let nearest = offset(
+        peaks.filter { gradient[$0] >= threshold }.min { abs($0 - inner) < abs($1 - inner) } ?? strongest)
+      return (nearest, nearest, false)
     case .outermost:
-      // From the outside in, the first strong peak with something other than wall behind it:
-      // the edge of a cast shadow has the wall's colour, darker, on its inner side.
+      // From the outside in: a shadow has the wall's colour, darker, on its inner side.
       let threshold = Float(configuration.refineOuterPeakFraction) * gradient[strongest]
       let strong = peaks.filter { gradient[$0] >= threshold }.sorted(by: >)
       let wall = meanColour(smoothed, (count - 3)..<count)
-      chosen = strong.first { peak in !wallLike(smoothed, inside: peak, wall: wall) } ?? strong.first ?? strongest
+      let walled = strong.map { wallLike(smoothed, inside: $0, wall: wall) }
+      let first = strong.indices.first {
+        !(walled[$0] && halfWidth(gradient, strong[$0]) >= configuration.refineSoftEdgeWidth)
+      }
+      let solid = strong.indices.first { !walled[$0] }
+      return (offset(first.map { strong[$0] }), offset(solid.map { strong[$0] }), (first ?? 0) > 0)
     }
-    let before = gradient[chosen - 1]
-    let peak = gradient[chosen]
-    let after = gradient[chosen + 1]
-    let curvature = before - 2 * peak + after
-    let shift = curvature < 0 ? Double(0.5 * (before - after) / curvature) : 0
-    return Double(chosen - steps) + max(-0.5, min(0.5, shift))
+  }
+
+  /// The width in samples of the gradient peak at `index` where it stays above half its height.
+  private func halfWidth(_ gradient: [Float], _ index: Int) -> Double {
+    let half = gradient[index] / 2
+    var low = index
+    while low > 0, gradient[low - 1] > half { low -= 1 }
+    var high = index
+    while high < gradient.count - 1, gradient[high + 1] > half { high += 1 }
+    return Double(high - low + 1)
   }
 
   /// The mean colour of `profile` over `range`.

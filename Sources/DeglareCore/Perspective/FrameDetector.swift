@@ -1,15 +1,22 @@
-// Finds the outer edge of a framed picture in a photo, with no learned model:
+// Finds the outer edge of a framed picture (or a canvas, or a document) in a photo, with no
+// learned model:
 // 1. lines: a colour Hough transform on a ~1000-pixel copy (a gilt frame can be as light as a
 //    white wall, so edges are found in colour), each peak re-fitted to its edge pixels;
 // 2. quads from pairs of near-horizontal and near-vertical lines, scored by how much of each side
 //    real edges cover and by wall contrast (wall outside, not wall inside; a cast shadow's edge
 //    scores nothing), chosen by confidence with area as the tie-breaker, so the outer frame edge
-//    beats an inner mat edge, and a fully covered concentric quad around the choice replaces it;
-//    a strict pass first, the permissive one when the strict finds nothing;
-// 3. every side re-fitted at full resolution from colour profiles across it (the outermost strong
-//    edge with something other than wall behind it), with a robust line fit, twice.
-// `--target painting` repeats step 2 among the edges inside the frame. When nothing qualifies, a
-// centred quad comes back with a warning, so a caller never dead-ends.
+//    beats an inner mat edge, and a fully covered concentric quad around the choice replaces it
+//    when it has wall outside or holds the choice in a frame band (FrameDetector+Band); a strict
+//    pass first, the permissive one when the strict finds nothing;
+// 3. every side re-fitted at full resolution from colour profiles across it: the outermost
+//    material edge, passing over a cast shadow's edge (the wall's colour, darker, inside it) far
+//    inward if need be, with a robust line fit, twice (FrameDetector+Refine);
+// 4. the runner-up: the best other candidate that still disagrees once refined; the chosen quad
+//    and the runner-up are scored again where they ended up, and a close contest pulls the
+//    confidence below one half with a "check the corners" warning (FrameDetector+Confidence).
+// `--target painting` repeats step 2 among the edges inside the frame; `--target document`
+// keeps the candidates around the photo's centre. When nothing qualifies, a centred quad comes
+// back with a warning, so a caller never dead-ends.
 
 /// Which rectangle to find.
 public enum FrameTarget: String, Sendable, CaseIterable {
@@ -17,6 +24,12 @@ public enum FrameTarget: String, Sendable, CaseIterable {
   case frame
   /// The canvas inside the frame.
   case painting
+  /// A sheet of paper, a receipt or a card lying on a table or a cluttered desk.
+  case document
+
+  /// The margin `straighten` keeps by default, a fraction of the quad's longest edge: 2 % of
+  /// real wall around a frame or a canvas, none around a document.
+  public var defaultMarginFraction: Double { self == .document ? 0 : 0.02 }
 }
 
 /// What the detector found, in canonical full-resolution coordinates.
@@ -33,21 +46,31 @@ public struct FrameDetection: Sendable, Equatable {
 
   /// The quad, top-left first, clockwise on screen.
   public var quad: Quad
-  /// 0...1: the edge coverage of the four sides, scaled by their wall contrast and by the share of
-  /// full-resolution profiles the side fits kept (each factor from half to all of it); 0 for the
-  /// fallback.
+  /// 0...1: how sure the detector is, calibrated on synthetic scenes so that a result whose
+  /// corner is more than 1 % of the diagonal off almost never gets 0.5 or more (see
+  /// ``Evidence``); 0 for the fallback.
   public var confidence: Double
   /// Which pass produced it.
   public var source: Source
   /// Messages for the user (the fallback, a painting not found inside the frame).
   public var warnings: [String]
+  /// The best plausible quad that disagrees with ``quad`` (a corner more than 1 % of the
+  /// diagonal away), refined the same way; nil when there is none.
+  public var runnerUp: Quad?
+  /// The numbers behind ``confidence``.
+  public var evidence: Evidence
 
   /// Creates a detection.
-  public init(quad: Quad, confidence: Double, source: Source, warnings: [String] = []) {
+  public init(
+    quad: Quad, confidence: Double, source: Source, warnings: [String] = [], runnerUp: Quad? = nil,
+    evidence: Evidence = Evidence(score: 0, runnerUpScore: 0, shadowSides: [0, 0, 0, 0])
+  ) {
     self.quad = quad
     self.confidence = confidence
     self.source = source
     self.warnings = warnings
+    self.runnerUp = runnerUp
+    self.evidence = evidence
   }
 
   /// Whether a real edge was found (not the fallback).
@@ -75,17 +98,25 @@ public struct FrameDetector: Sendable {
       blurred, minimumStrength: configuration.minimumEdgeStrength, relativeStrength: configuration.relativeEdgeStrength)
     let lines = houghLines(edges)
     let search = CandidateSearch(detector: self, image: blurred, edges: edges, lines: lines)
-    let permissive = search.candidates(configuration.permissive)
+    var permissive = search.candidates(configuration.permissive)
+    if target == .document {
+      // A document is photographed to fill the middle of the picture; other papers on the desk
+      // lie around it.
+      let centre = Point(x: Double(analysis.width - 1) / 2, y: Double(analysis.height - 1) / 2)
+      let central = permissive.filter { $0.quad.contains(centre) }
+      if !central.isEmpty { permissive = central }
+    }
     var candidates = permissive.filter { configuration.strict.admits($0) }
     var source = FrameDetection.Source.strict
     if candidates.isEmpty {
       candidates = permissive
       source = .permissive
     }
-    guard let frame = choose(candidates, enclosingFrom: permissive) else {
+    guard let frame = choose(candidates, enclosingFrom: permissive, wall: search.contrast) else {
       return fallback(size: image.size, reason: "no frame edge was found")
     }
     var chosen = frame
+    var pool = permissive
     var warnings: [String] = []
     var peakRule = PeakRule.outermost
     if target == .painting {
@@ -94,17 +125,38 @@ public struct FrameDetector: Sendable {
       let inside = (try? frame.quad.expanded(by: -configuration.paintingSearchInset)) ?? frame.quad
       let innerLines = houghLines(edges, region: inside)
       let innerSearch = CandidateSearch(detector: self, image: blurred, edges: edges, lines: innerLines)
-      if let painting = choosePainting(inside: frame, from: innerSearch.candidates(configuration.permissive)) {
+      let inner = innerSearch.candidates(configuration.permissive)
+      if let painting = choosePainting(inside: frame, from: inner) {
         chosen = painting
+        pool = inner
         peakRule = .nearest
       } else {
         warnings.append("no painting edge was found inside the frame; using the frame's outer edge")
       }
     }
-    let coarse = chosen.quad.map(analysis.toCanonical)
-    let refined = refine(coarse, in: image, factor: analysis.factor, rule: peakRule)
-    let confidence = min(1, max(0, chosen.confidence * (0.5 + 0.5 * refined.support)))
-    return FrameDetection(quad: refined.quad, confidence: confidence, source: source, warnings: warnings)
+    let refined = refine(chosen.quad.map(analysis.toCanonical), in: image, factor: analysis.factor, rule: peakRule)
+    let assessor = Assessor(
+      detector: self, analysis: analysis, edges: edges, contrast: search.contrast, wallOutside: peakRule == .outermost)
+    let assessed = assessor.sides(refined)
+    var rival = runnerUp(to: refined.quad, among: pool, in: image, assessor: assessor, rule: peakRule)
+    if target == .frame, let framing = partlyFramed(chosen, among: permissive, wall: search.contrast) {
+      // Possibly a canvas inside a frame whose other sides are too faint: as doubtful as a tie.
+      let outer = refine(framing.quad.map(analysis.toCanonical), in: image, factor: analysis.factor, rule: peakRule)
+      let diagonal = Double(image.width * image.width + image.height * image.height).squareRoot()
+      if outer.quad.maxCornerDistance(to: refined.quad) > configuration.runnerUpDisagreement * diagonal {
+        rival = (outer.quad, max(assessed.score, rival?.score ?? 0))
+      }
+    }
+    let evidence = FrameDetection.Evidence(
+      score: assessed.score, runnerUpScore: rival?.score ?? 0, shadowSides: refined.shadowSkipped,
+      sides: assessed.sides, coarse: chosen.quad.map(analysis.toCanonical))
+    let confidence = evidence.confidence(configuration)
+    if confidence < configuration.doubtfulConfidence {
+      warnings.append(doubt(confidence: confidence, runnerUp: rival?.quad))
+    }
+    return FrameDetection(
+      quad: refined.quad, confidence: confidence, source: source, warnings: warnings, runnerUp: rival?.quad,
+      evidence: evidence)
   }
 
   /// The centred quad used when nothing is found, inset by the configured fraction.
@@ -125,9 +177,11 @@ public struct FrameDetector: Sendable {
 
   /// The candidate with the best confidence, or among those within the tie tolerance of it, the
   /// largest; then, if one exists, the largest candidate around it whose four sides are fully
-  /// covered edges parallel to its own (a pale frame on a pale wall scores little wall contrast,
-  /// and the canvas inside it would win).
-  func choose(_ candidates: [Candidate], enclosingFrom pool: [Candidate]) -> Candidate? {
+  /// covered edges parallel to its own, and which either has wall outside every side (a pale
+  /// frame on a pale wall scores little wall contrast, and the canvas inside it would win) or
+  /// holds it inside a frame band (see ``isFrameBand(outer:inner:wall:)``: a grey frame on a
+  /// grey wall looks like wall to the wall contrast).
+  func choose(_ candidates: [Candidate], enclosingFrom pool: [Candidate], wall: WallContrast) -> Candidate? {
     guard let best = candidates.map(\.confidence).max(),
       let chosen = candidates.filter({ $0.confidence >= best - configuration.tieTolerance }).max(by: {
         $0.area < $1.area
@@ -136,11 +190,10 @@ public struct FrameDetector: Sendable {
     let maximumAngle = configuration.enclosingMaximumAngleDegrees * .pi / 180
     let enclosing = pool.filter { outer in
       guard outer.area > chosen.area, outer.coverage.allSatisfy({ $0 >= configuration.enclosingMinimumCoverage }),
-        outer.wallContrast.allSatisfy({ $0 >= configuration.enclosingMinimumWallContrast }),
         chosen.quad.corners.allSatisfy({ outer.quad.contains($0) })
       else { return false }
       let size = chosen.quad.longestEdge
-      return (0..<4).allSatisfy { side in
+      let parallel = (0..<4).allSatisfy { side in
         let outerEdge = outer.quad.edge(side)
         let innerEdge = chosen.quad.edge(side)
         let outerLine = Line(through: outerEdge.start, outerEdge.end)
@@ -148,6 +201,9 @@ public struct FrameDetector: Sendable {
         return outerLine.angle(to: Line(through: innerEdge.start, innerEdge.end)) <= maximumAngle
           && inset <= configuration.enclosingMaximumInset * size
       }
+      guard parallel else { return false }
+      return outer.wallContrast.allSatisfy({ $0 >= configuration.enclosingMinimumWallContrast })
+        || isFrameBand(outer: outer.quad, inner: chosen.quad, wall: wall)
     }
     return enclosing.max { $0.area < $1.area } ?? chosen
   }

@@ -10,7 +10,8 @@ public struct StraightenOptions: Sendable {
   /// The margin of wall to keep around the quad, source pixels; nil uses `defaultMarginFraction`
   /// of the quad's longest edge. Negative crops into the quad.
   public var margin: Double?
-  /// The default margin as a fraction of the quad's longest edge: 2 %.
+  /// The default margin as a fraction of the quad's longest edge: 2 % for frames and paintings,
+  /// 0 for documents (see ``FrameTarget/defaultMarginFraction``).
   public var defaultMarginFraction: Double
   /// What to detect when `corners` is nil.
   public var target: FrameTarget
@@ -23,14 +24,14 @@ public struct StraightenOptions: Sendable {
   /// The warp's tunables.
   public var warp: PerspectiveWarp.Configuration
 
-  /// Creates options: detect the frame, 2 % margin.
+  /// Creates options: detect the frame, the target's default margin.
   public init(
-    corners: Quad? = nil, margin: Double? = nil, defaultMarginFraction: Double = 0.02, target: FrameTarget = .frame,
+    corners: Quad? = nil, margin: Double? = nil, defaultMarginFraction: Double? = nil, target: FrameTarget = .frame,
     focalLength: Double? = nil
   ) {
     self.corners = corners
     self.margin = margin
-    self.defaultMarginFraction = defaultMarginFraction
+    self.defaultMarginFraction = defaultMarginFraction ?? target.defaultMarginFraction
     self.target = target
     self.focalLength = focalLength
     detector = FrameDetector.Configuration()
@@ -60,6 +61,10 @@ public struct StraightenPlan: Sendable, Equatable {
   public var detectionSource: FrameDetection.Source?
   /// Messages for the user.
   public var warnings: [String]
+  /// The detector's runner-up quad (see ``FrameDetection/runnerUp``), canonical coordinates.
+  public var runnerUp: Quad?
+  /// The numbers behind the detector's confidence; nil for corners given by the user.
+  public var evidence: FrameDetection.Evidence?
 
   /// The margin kept all round: the smallest of ``sideMargins``.
   public var margin: Double { sideMargins.min() ?? 0 }
@@ -76,6 +81,8 @@ public enum Straightener {
     let corners: Quad
     let confidence: Double
     var source: FrameDetection.Source?
+    var runnerUp: Quad?
+    var evidence: FrameDetection.Evidence?
     if let given = options.corners {
       guard given.corners.allSatisfy(\.isFinite), given.isInside(size, tolerance: 1e-9) else {
         throw .outsideImage(given, size)
@@ -89,6 +96,8 @@ public enum Straightener {
       confidence = detection.confidence
       source = detection.source
       warnings += detection.warnings
+      runnerUp = detection.runnerUp
+      evidence = detection.found ? detection.evidence : nil
     }
     guard corners.area >= 4 else { throw .degenerate(corners, area: corners.area) }
     let requested = options.margin ?? options.defaultMarginFraction * corners.longestEdge
@@ -116,7 +125,7 @@ public enum Straightener {
     return StraightenPlan(
       corners: corners, expandedCorners: expanded, requestedMargin: requested, sideMargins: sideMargins,
       outputSize: outputSize(expanded, aspect: outputAspect), confidence: confidence, proportions: proportions,
-      detectionSource: source, warnings: warnings)
+      detectionSource: source, warnings: warnings, runnerUp: runnerUp, evidence: evidence)
   }
 
   /// The smallest size with `aspect` that downsamples neither pair of opposite edges: the

@@ -28,7 +28,7 @@ import Testing
     #expect(detection.found)
     let error = detection.quad.maxCornerDistance(to: scene.frameQuad)
     #expect(error < 0.01 * diagonal(scene.size), "corner error \(error) px")
-    #expect(detection.confidence > 0.5)
+    #expect(detection.confidence > 0.5, "\(detection.evidence)")
   }
 
   @Test("--target painting finds the canvas inside the frame")
