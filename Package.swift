@@ -16,6 +16,8 @@ let package = Package(
     .systemLibrary(name: "Clibcurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "Clibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
     .systemLibrary(name: "Clibmicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "Clibheif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "Clcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
     // MARK: - C shims (only what Swift cannot call: setjmp, variadic functions)
     .target(name: "CCodecShims", dependencies: ["Clibpng", "Clibjpeg"], linkerSettings: [.linkedLibrary("z")]),
@@ -27,7 +29,8 @@ let package = Package(
     .target(name: "DeglareCore"),
 
     // MARK: - Adapters (each owns one C library; public API is pure Swift)
-    .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims", "Clibpng", "Clibjpeg"]),
+    .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims", "Clibpng", "Clibjpeg", "Clibheif"]),
+    .target(name: "DeglareColor", dependencies: ["DeglareCore", "Clcms2"]),
     .target(name: "DeglareTransport", dependencies: ["CCurlShims", "Clibcurl"]),
     .target(name: "DeglareKeyStore", dependencies: ["CSecretShims", "Clibsecret"]),
     .target(name: "DeglareProviders", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTransport"]),
@@ -80,6 +83,8 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
+      name: "DeglareColorTests", dependencies: ["DeglareColor", "DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(
       name: "DeglarePipelineTests",
       dependencies: [

@@ -50,7 +50,7 @@ public struct DecodeOptions: Sendable, Equatable {
   }
 }
 
-/// Decodes PNG and JPEG from memory, choosing the codec from the bytes.
+/// Decodes PNG, JPEG and HEIF from memory, choosing the codec from the bytes.
 public enum ImageDecoder {
   /// Decodes `bytes`.
   /// - Throws: ``CodecError`` when the bytes are not a supported, intact image within the limits.
@@ -62,12 +62,14 @@ public enum ImageDecoder {
       return try PNGCodec.decode(bytes, options: options)
     case .jpeg:
       return try JPEGCodec.decode(bytes, options: options)
+    case .heif:
+      return try HEIFCodec.decode(bytes, options: options)
     case .webp:
       throw CodecError(.unsupported, "it is a WebP image, which deglare does not read; convert it to PNG")
     case nil:
       if bytes.isEmpty { throw CodecError(.unrecognizedFormat, "the file is empty") }
       let head = bytes.prefix(4).map { hex($0) }.joined(separator: " ")
-      throw CodecError(.unrecognizedFormat, "it is not a PNG or JPEG image (it starts with \(head))")
+      throw CodecError(.unrecognizedFormat, "it is not a PNG, JPEG or HEIF image (it starts with \(head))")
     }
   }
 

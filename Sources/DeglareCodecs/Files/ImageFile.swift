@@ -111,7 +111,7 @@ public enum ImageFile {
       }
       return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in sink.write(bytes)
       }
-    case .png, .webp:
+    case .png, .heif, .webp:
       return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in
         do throws(CodecError) {
           try PNGCodec.encode(image, overlay: overlay, metadata: metadata, compression: options.pngCompression) {
