@@ -36,10 +36,11 @@ func emit(_ members: [(String, JSONValue)]) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2, ["codec", "remove"].contains(arguments[0]) else {
+guard arguments.count >= 2, ["codec", "remove", "heif"].contains(arguments[0]) else {
   FileHandle.standardError.write(
     Data(
-      "usage: deglare-bench codec [--runs N] FILE... | deglare-bench remove [--runs N] IMAGE MASK UPLOAD_EDGE\n".utf8))
+      ("usage: deglare-bench codec [--runs N] FILE... | deglare-bench remove [--runs N] IMAGE MASK UPLOAD_EDGE"
+        + " | deglare-bench heif [--runs N] FILE...\n").utf8))
   exit(64)
 }
 var runs = 3
@@ -53,6 +54,31 @@ while index < arguments.count {
     files.append(arguments[index])
     index += 1
   }
+}
+
+if arguments[0] == "heif" {
+  // HEIF decode from memory (container checks, the libheif 1.15 repair, libheif, the copy out).
+  // With --mended DIR, also writes each file as libheif 1.15 can read it, for heif-convert.
+  var mendedFolder: String?
+  if let flag = files.firstIndex(of: "--mended"), flag + 1 < files.count {
+    mendedFolder = files[flag + 1]
+    files.removeSubrange(flag...flag + 1)
+  }
+  for file in files {
+    if let folder = mendedFolder {
+      let mended = try HEIFCodec.readableByLibheif115(try ImageFile.readBytes(file))
+      let name = folder + "/" + (file.split(separator: "/").last.map(String.init) ?? "mended.heic")
+      try OutputFile.write(mended, to: name, overwrite: true, inputs: [file])
+    }
+    let bytes = try ImageFile.readBytes(file)
+    var decoded = try ImageDecoder.decode(bytes)
+    let decode = try best(runs) { decoded = try ImageDecoder.decode(bytes) }
+    emit([
+      ("file", .string(file)), ("width", .int(decoded.image.width)), ("height", .int(decoded.image.height)),
+      ("decode", .double(decode)),
+    ])
+  }
+  exit(0)
 }
 
 if arguments[0] == "remove" {

@@ -23,8 +23,15 @@ public enum HEIFCodec {
   {
     let container = try HEIFContainer(bytes)
     _ = try container.checkedPrimarySize(options)
-    let readable = try container.rewrittenForLibheif115() ?? bytes
+    let readable = try container.rewrittenForLibheif115() ?? bytes  // as readableByLibheif115
     return try LibHEIF.decode(readable, options: options, orientation: container.primaryOrientation)
+  }
+
+  /// The file with the metadata references that libheif 1.15 refuses mended (see
+  /// `HEIF/HEIFContainer+Rewrite.swift`), or the bytes unchanged when none need it: what the
+  /// benchmarks hand to Debian's `heif-convert`, which cannot read the phone's files otherwise.
+  public static func readableByLibheif115(_ bytes: [UInt8]) throws(CodecError) -> [UInt8] {
+    try HEIFContainer(bytes).rewrittenForLibheif115() ?? bytes
   }
 
   /// The major and compatible brands of a file's `ftyp` box that mark a HEIF image, checked by
