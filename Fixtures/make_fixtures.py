@@ -586,6 +586,23 @@ def main():
         write("jpeg/metadata.jpg", data)
         write("jpeg/metadata.icc", fake_icc(70000))
 
+        # For the lossless JPEG splice: a textured 96x64 picture (6x4 MCUs of 4:2:0) in the layouts
+        # phones and cameras write, one with restart markers, one stored sideways with EXIF 6.
+        photo = os.path.join(tmp, "photo.ppm")
+        write_pnm(photo, 96, 64, lambda x, y: ((x * 5 + y * 3 + (x * y) % 17) % 256, (x * 2 + y * 7) % 256,
+                                               (200 - x - y + (x * x) % 23) % 256))
+        for name, args in (("splice-420", ["-sample", "2x2"]), ("splice-444", ["-sample", "1x1"]),
+                           ("splice-progressive", ["-sample", "2x2", "-progressive"]),
+                           ("splice-restart", ["-sample", "2x2", "-restart", "1B"])):
+            cjpeg(photo, os.path.join(ROOT, "jpeg", name + ".jpg"), "-quality", "90", *args)
+        sideways = os.path.join(tmp, "sideways.ppm")
+        write_pnm(sideways, 64, 96, lambda x, y: ((x * 5 + y * 3 + (x * y) % 17) % 256, (x * 2 + y * 7) % 256,
+                                                  (200 - x - y + (x * x) % 23) % 256))
+        cjpeg(sideways, os.path.join(tmp, "sideways.jpg"), "-quality", "90", "-sample", "2x2")
+        data = open(os.path.join(tmp, "sideways.jpg"), "rb").read()
+        data = splice_app1(data, b"http://ns.adobe.com/xap/1.0/\x00" + XMP)
+        write("jpeg/splice-orientation6.jpg", splice_app1(data, b"Exif\x00\x00" + tiff(6, focal=4.2, focal35=26)))
+
         base = open(os.path.join(ROOT, "jpeg", "baseline-420.jpg"), "rb").read()
         # A textured 96x96 picture, so that two thirds of the file ends inside the scan data.
         noisy = os.path.join(tmp, "noisy.ppm")
