@@ -11,7 +11,7 @@ public struct DecodedImage: Sendable, Equatable {
   /// The EXIF orientation (1-8) found in the file and baked into the pixels; 1 when absent.
   public var appliedOrientation: Int
   /// The file's own bytes when it is a JPEG (shared with the caller's array, not copied), so that
-  /// a JPEG result can be written over it losslessly (``JPEGCodec/splice(_:decoded:overlay:)``);
+  /// a JPEG result can be written over it losslessly (``JPEGOriginal``);
   /// nil for other formats.
   public var jpegFile: [UInt8]?
 

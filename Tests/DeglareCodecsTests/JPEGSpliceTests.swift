@@ -50,10 +50,10 @@ import Testing
     arguments: ["splice-420", "splice-444", "splice-progressive", "splice-restart", "splice-orientation6"])
   func splice(name: String) throws {
     let bytes = try Fixtures.bytes("jpeg/\(name).jpg")
-    let decoded = try JPEGCodec.decode(bytes)
+    let decoded = try ImageDecoder.decode(bytes)
     #expect(decoded.image.width == 96 && decoded.image.height == 64)
     let overlay = Self.overlay(for: decoded.image)
-    let (written, report) = try JPEGCodec.splice(bytes, decoded: decoded, overlay: overlay)
+    let (written, report) = try JPEGCodec.splice(decoded, overlay: overlay)
 
     let before = try JPEGCoefficients.read(bytes)
     let after = try JPEGCoefficients.read(written)
@@ -122,10 +122,10 @@ import Testing
 
   @Test func noChangeKeepsEveryBlock() throws {
     let bytes = try Fixtures.bytes("jpeg/splice-420.jpg")
-    let decoded = try JPEGCodec.decode(bytes)
+    let decoded = try ImageDecoder.decode(bytes)
     let overlay = RegionOverlay(
       x: 10, y: 10, pixels: decoded.image.cropped(to: PixelRect(x: 10, y: 10, width: 8, height: 8)))
-    let (written, report) = try JPEGCodec.splice(bytes, decoded: decoded, overlay: overlay)
+    let (written, report) = try JPEGCodec.splice(decoded, overlay: overlay)
     #expect(report.reencoded == 0)
     #expect(try JPEGCoefficients.read(written) == (try JPEGCoefficients.read(bytes)))
   }
@@ -140,7 +140,7 @@ import Testing
   func check(name: String) throws {
     let bytes = try Fixtures.bytes("jpeg/\(name).jpg")
     let decoded = try ImageDecoder.decode(bytes)
-    let (written, report) = try JPEGCodec.splice(bytes, decoded: decoded, overlay: Self.overlay(for: decoded.image))
+    let (written, report) = try JPEGCodec.splice(decoded, overlay: Self.overlay(for: decoded.image))
     let check = try #require(
       try JPEGSpliceCheck.check(
         original: bytes, originalImage: decoded, result: written, resultImage: try ImageDecoder.decode(written),
@@ -158,7 +158,7 @@ import Testing
     var both = Self.overlay(for: decoded.image).applied(to: decoded.image)
     for y in 0..<4 { for x in 0..<4 { both.setSample(x: x, y: y, channel: 0, corner.sample(x: x, y: y, channel: 0)) } }
     let tampered = try JPEGCodec.splice(
-      bytes, decoded: decoded, overlay: RegionOverlay(x: 0, y: 0, pixels: both)
+      decoded, overlay: RegionOverlay(x: 0, y: 0, pixels: both)
     ).bytes
     let bad = try #require(
       try JPEGSpliceCheck.check(

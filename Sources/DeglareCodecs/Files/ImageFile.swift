@@ -97,23 +97,27 @@ public enum ImageFile {
   /// Encodes a decoded image with `overlay` pasted in into an unnamed file beside `path`, as
   /// ``prepare(_:overlay:metadata:to:options:inputs:)`` does with its metadata, except for a JPEG
   /// result of a JPEG original (``DecodedImage/jpegFile``): that one is written over the
-  /// original's own blocks, losslessly wherever the overlay changes nothing
-  /// (``JPEGCodec/splice(_:decoded:overlay:)``), and ``PreparedOutput/jpegSplice`` says how many
-  /// blocks were re-encoded. `options.jpeg` does not apply to it: the original's tables do.
+  /// original's own blocks, losslessly wherever the overlay changes nothing (``JPEGOriginal``;
+  /// pass `original` when it was read ahead, while the repaint ran), and
+  /// ``PreparedOutput/jpegSplice`` says how many blocks were re-encoded. `options.jpeg` does not
+  /// apply to it: the original's tables do.
   /// - Throws: ``WriteError``; nothing is left behind on failure.
   public static func prepare(
     _ decoded: DecodedImage, overlay: RegionOverlay?, to path: String, options: ImageWriteOptions,
-    inputs: [String] = []
+    inputs: [String] = [], original: JPEGOriginal? = nil
   ) throws -> PreparedOutput {
-    guard options.format == .jpeg, let original = decoded.jpegFile else {
+    guard options.format == .jpeg, decoded.jpegFile != nil else {
       return try prepare(
         decoded.image, overlay: overlay, metadata: decoded.metadata, to: path, options: options, inputs: inputs)
     }
     let spliced: (bytes: [UInt8], report: JPEGSpliceReport)
-    do {
+    do throws(CodecError) {
       let unchanged = RegionOverlay(
         x: 0, y: 0, pixels: decoded.image.cropped(to: PixelRect(x: 0, y: 0, width: 1, height: 1)))
-      spliced = try JPEGCodec.splice(original, decoded: decoded, overlay: overlay ?? unchanged)
+      var blocks = original
+      if blocks == nil { blocks = try JPEGOriginal(decoded) }
+      guard let blocks else { throw CodecError(.encodeFailed, "the original's blocks could not be read") }
+      spliced = try blocks.splice(overlay ?? unchanged)
     } catch {
       throw WriteError.encodeFailed(path: path, reason: error.message)
     }

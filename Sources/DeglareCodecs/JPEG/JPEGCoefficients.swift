@@ -19,10 +19,13 @@ public struct JPEGCoefficients: Sendable, Equatable {
   /// The restart interval in MCUs (0: none).
   public var restartInterval: Int
 
-  /// Reads the coefficients of a JPEG file held in memory.
-  /// - Throws: ``CodecError`` when the bytes are not an intact JPEG.
-  public static func read(_ bytes: [UInt8]) throws(CodecError) -> JPEGCoefficients {
-    try JPEGTranscoder.withFile(bytes) { transcoder throws(CodecError) in try transcoder.coefficients() }
+  /// Reads the coefficients of a JPEG file held in memory (the pixel count checked against
+  /// `options` before the blocks are allocated).
+  /// - Throws: ``CodecError`` when the bytes are not an intact JPEG within the limits.
+  public static func read(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(CodecError)
+    -> JPEGCoefficients
+  {
+    try JPEGTranscoder(bytes, options: options).coefficients()
   }
 
   /// The 64 coefficients of block (x, y) of component `component`.

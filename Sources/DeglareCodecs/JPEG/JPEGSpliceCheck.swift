@@ -39,12 +39,8 @@ public struct JPEGSpliceCheck: Sendable, Equatable {
       originalImage.image.layout == resultImage.image.layout, originalImage.image.bitDepth == .eight,
       resultImage.image.bitDepth == .eight
     else { return nil }
-    let before = try JPEGTranscoder.withFile(original, options: options) { file throws(CodecError) in
-      try file.coefficients()
-    }
-    let after = try JPEGTranscoder.withFile(result, options: options) { file throws(CodecError) in
-      try file.coefficients()
-    }
+    let before = try JPEGCoefficients.read(original, options: options)
+    let after = try JPEGCoefficients.read(result, options: options)
     guard let differing = after.differingBlocks(from: before) else { return nil }
     let layout = before.layout
     let orientation = Orientation(

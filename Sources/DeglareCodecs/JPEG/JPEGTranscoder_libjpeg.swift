@@ -1,7 +1,6 @@
 // libjpeg at the level of DCT coefficients (C side: CCodecShims' jpeg_transcode.c, every call
-// under its own setjmp). A transcoder owns the file's coefficients in libjpeg's memory; it lives
-// only inside `withFile`, whose buffer libjpeg reads without copying. Blocks are 64 Int16 in
-// natural order; a component's blocks are row-major.
+// under its own setjmp). A transcoder owns the file's coefficients in libjpeg's memory and frees
+// them in deinit. Blocks are 64 Int16 in natural order; a component's blocks are row-major.
 internal import CCodecShims
 import DeglareCore
 
@@ -9,8 +8,11 @@ import DeglareCore
   import Glibc
 #endif
 
-/// A JPEG file read as coefficients; valid only inside ``withFile(_:options:_:)``.
-struct JPEGTranscoder {
+/// A JPEG file read as coefficients. It owns libjpeg's decompression object and the blocks in
+/// libjpeg's memory, freed with it. libjpeg reads the file's bytes without copying, but only
+/// while ``init(_:options:)`` runs: after `jpeg_read_coefficients` the blocks and the saved
+/// markers are libjpeg's own. Not thread-safe: one task at a time (``JPEGOriginal`` guards it).
+final class JPEGTranscoder {
   private let handle: OpaquePointer
   /// The file's block grid.
   let layout: JPEGBlockLayout
@@ -18,48 +20,55 @@ struct JPEGTranscoder {
   let isProgressive: Bool
   let restartInterval: Int
 
-  /// Reads `bytes` as coefficients (the pixel count checked against `options` from the header,
-  /// before the blocks are allocated) and calls `body` with the transcoder.
-  static func withFile<R>(
-    _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), _ body: (JPEGTranscoder) throws(CodecError) -> R
-  ) throws(CodecError) -> R {
-    let result: Result<R, CodecError> = bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, let handle = CCodecShims_jpeg_transcoder_create() else {
-        return .failure(CodecError(.corrupt, "libjpeg could not start (out of memory)"))
+  /// Reads `bytes` as coefficients, the pixel count checked against `options` from the header
+  /// before the blocks are allocated.
+  init(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(CodecError) {
+    guard let handle = CCodecShims_jpeg_transcoder_create() else {
+      throw CodecError(.corrupt, "libjpeg could not start (out of memory)")
+    }
+    let read: Result<(CCodecShims_jpeg_layout), CodecError> = bytes.withUnsafeBufferPointer { buffer in
+      var raw = CCodecShims_jpeg_layout()
+      guard CCodecShims_jpeg_transcoder_read_header(handle, buffer.baseAddress, buffer.count, &raw) == .ok else {
+        return .failure(CodecError(.corrupt, "it is not a valid JPEG file: \(message(handle))"))
       }
-      defer { CCodecShims_jpeg_transcoder_free(handle) }
+      guard raw.color_family == .gray || raw.color_family == .rgb else {
+        return .failure(
+          CodecError(.unsupported, "its JPEG colour space (\(raw.components) components) is not supported"))
+      }
       do throws(CodecError) {
-        var raw = CCodecShims_jpeg_layout()
-        guard CCodecShims_jpeg_transcoder_read_header(handle, base, buffer.count, &raw) == .ok else {
-          throw CodecError(.corrupt, "it is not a valid JPEG file: \(message(handle))")
-        }
-        guard raw.color_family == .gray || raw.color_family == .rgb else {
-          throw CodecError(.unsupported, "its JPEG colour space (\(raw.components) components) is not supported")
-        }
         try options.checkPixelCount(width: Int(raw.width), height: Int(raw.height))
-        guard CCodecShims_jpeg_transcoder_read_coefficients(handle, &raw) == .ok else {
-          throw CodecError(.corrupt, "the JPEG data is damaged or truncated: \(message(handle))")
-        }
-        let components = withUnsafeBytes(of: raw.component) { pointer in
-          (0..<Int(raw.components)).map { index in
-            let component = pointer.load(
-              fromByteOffset: index * MemoryLayout<CCodecShims_jpeg_component>.stride,
-              as: CCodecShims_jpeg_component.self)
-            return JPEGBlockLayout.Component(
-              horizontalSampling: Int(component.h_samp_factor), verticalSampling: Int(component.v_samp_factor),
-              widthInBlocks: Int(component.width_in_blocks), heightInBlocks: Int(component.height_in_blocks))
-          }
-        }
-        let transcoder = JPEGTranscoder(
-          handle: handle,
-          layout: JPEGBlockLayout(width: Int(raw.width), height: Int(raw.height), components: components),
-          isProgressive: raw.progressive, restartInterval: Int(raw.restart_interval))
-        return .success(try body(transcoder))
       } catch {
         return .failure(error)
       }
+      guard CCodecShims_jpeg_transcoder_read_coefficients(handle, &raw) == .ok else {
+        return .failure(CodecError(.corrupt, "the JPEG data is damaged or truncated: \(message(handle))"))
+      }
+      return .success(raw)
     }
-    return try result.get()
+    let raw: CCodecShims_jpeg_layout
+    switch read {
+    case .success(let value): raw = value
+    case .failure(let error):
+      CCodecShims_jpeg_transcoder_free(handle)
+      throw error
+    }
+    let components = withUnsafeBytes(of: raw.component) { pointer in
+      (0..<Int(raw.components)).map { index in
+        let component = pointer.load(
+          fromByteOffset: index * MemoryLayout<CCodecShims_jpeg_component>.stride, as: CCodecShims_jpeg_component.self)
+        return JPEGBlockLayout.Component(
+          horizontalSampling: Int(component.h_samp_factor), verticalSampling: Int(component.v_samp_factor),
+          widthInBlocks: Int(component.width_in_blocks), heightInBlocks: Int(component.height_in_blocks))
+      }
+    }
+    self.handle = handle
+    layout = JPEGBlockLayout(width: Int(raw.width), height: Int(raw.height), components: components)
+    isProgressive = raw.progressive
+    restartInterval = Int(raw.restart_interval)
+  }
+
+  deinit {
+    CCodecShims_jpeg_transcoder_free(handle)
   }
 
   /// Every block and table of the file.
@@ -89,19 +98,11 @@ struct JPEGTranscoder {
   /// orientation, `channels` 8-bit samples per pixel) and every other block as it was.
   func splice(plan: JPEGSplicePlan, pixels: [UInt8], channels: Int) throws(CodecError) -> [UInt8] {
     let region = plan.region ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-    // One byte per block, every component's flags one after the other.
-    let flags = plan.touched.flatMap { $0.map { $0 ? UInt8(1) : 0 } }
-    var starts: [Int] = []
-    var next = 0
-    for component in plan.touched {
-      starts.append(next)
-      next += component.count
-    }
     var output: UnsafeMutablePointer<UInt8>?
     var length: UInt = 0
     let status = pixels.withUnsafeBufferPointer { pixelBuffer in
-      flags.withUnsafeBufferPointer { flagBuffer in
-        let touched = starts.map { start in flagBuffer.baseAddress.map { UnsafePointer($0 + start) } }
+      plan.touched.withUnsafeBufferPointer { flagBuffer in
+        let touched = plan.offsets.map { start in flagBuffer.baseAddress.map { UnsafePointer($0 + start) } }
         return touched.withUnsafeBufferPointer { pointers in
           CCodecShims_jpeg_transcoder_splice(
             handle, pixelBuffer.baseAddress, UInt32(region.x), UInt32(region.y), UInt32(region.width),
