@@ -124,18 +124,26 @@ public actor RemovalSession {
     try OutputFile.preflight(
       settings.output.path, overwrite: settings.output.options.overwrite, inputs: settings.output.inputs)
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan, prompt: settings.prompt)
+
+    // A JPEG written over a JPEG original is spliced into its blocks: read them while the
+    // provider works (nil when this output is not such a splice or the read fails; the write
+    // then reads them itself and reports the failure).
+    let output = settings.output
+    let original: Task<JPEGOriginal?, Never>? =
+      output.options.format == .jpeg && decoded.jpegFile != nil
+      ? Task.detached(priority: .userInitiated) { try? JPEGOriginal(decoded) } : nil
     let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
     try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.name)
 
-    let output = settings.output
     let feather = settings.feather
+    let blocks = await original?.value
     let prepared = try await Task.detached(priority: .userInitiated) {
       let repainted = RemoveSteps.repaintedCrop(
         image: decoded.image, mask: mask, plan: plan, patch: edit.image, feather: feather)
       try Task.checkCancellation()
       return try ImageFile.prepare(
-        decoded.image, overlay: repainted, metadata: decoded.metadata, to: output.path, options: output.options,
-        inputs: output.inputs)
+        decoded, overlay: repainted, to: output.path, options: output.options, inputs: output.inputs,
+        original: blocks)
     }.value
     // The only write-back: publish the file and record the result, if still current.
     do {
@@ -148,7 +156,8 @@ public actor RemovalSession {
     let summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
       provider: provider.name, model: edit.model, isRemote: provider.isRemote, usage: edit.usage,
-      maskedPixels: mask.insideCount, providerSeconds: providerSeconds, notes: edit.notes)
+      maskedPixels: mask.insideCount, providerSeconds: providerSeconds, notes: edit.notes,
+      jpegSplice: prepared.jpegSplice)
     let result = RemovalResult(summary: summary, generation: started)
     lastResult = result
     return result

@@ -64,4 +64,8 @@ public struct RemovalSummary: Sendable {
   public var providerSeconds: Double
   /// Notes from the provider (model family fallbacks, retries).
   public var notes: [String]
+  /// For a JPEG written over a JPEG original: the blocks re-encoded (every other block kept its
+  /// coefficients byte for byte); nil for any other output, whose pixels outside the mask are
+  /// the original's exactly (PNG) or re-encoded as a whole (JPEG of a non-JPEG original).
+  public var jpegSplice: JPEGSpliceReport?
 }

@@ -15,18 +15,28 @@ struct RemoveCommand: Subcommand {
       written with the input's bit depth, channels and metadata. Every pixel outside the mask is
       copied from the original, whatever the provider did.
 
+      A JPEG result of a JPEG photo (--format jpeg, or -o OUT.jpg) is written over the photo's own
+      8x8 blocks: every block the repaint does not reach keeps its coefficients byte for byte, the
+      others are re-encoded with the photo's tables, and its EXIF, ICC and XMP are kept. Decoded,
+      every pixel beyond the re-encoded blocks (and 1 pixel of chroma smoothing around them) is
+      the original's; the summary says how many blocks were re-encoded.
+
       Examples:
         deglare remove photo.jpg --mask glare.png
         deglare remove photo.jpg --mask auto -o clean.png
+        deglare remove IMG_1234.jpg --mask glare.png --format jpeg   # IMG_1234.deglared.jpg
         deglare remove photo.jpg --mask glare.png --provider openai --dry-run upload/
         deglare remove photo.jpg --mask glare.png --provider openai --quality high   # key: OPENAI_API_KEY or keys set
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
+    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
     options: [
       .value(
         "--mask", valueName: "MASK",
         help: "(required) Mask PNG/JPEG (white = repaint), or 'auto' (detect, grown by 0.4 %)."),
       .value("-o", "--output", valueName: "OUT", help: "Output file (default <stem>.deglared.png beside IMAGE)."),
+      .value(
+        "--format", valueName: "F",
+        help: "png (default) or jpeg (<stem>.deglared.jpg; lossless where untouched for a JPEG photo)."),
       .value("--provider", valueName: "NAME", help: "local (default; offline), openai or gemini."),
       .value("--model", valueName: "ID", help: "Remote model id (gpt-image-1.5, gemini-3.1-flash-image ...)."),
       .value("--method", valueName: "M", help: "Local method: subtract, fill or auto (default auto)."),
@@ -45,6 +55,7 @@ struct RemoveCommand: Subcommand {
   let imagePath: String
   let maskArgument: String
   let outputPath: String
+  let outputFormat: ImageFormat
   let providerArgument: String?
   let method: String?
   let remoteOptions: ProviderOptions
@@ -62,7 +73,20 @@ struct RemoveCommand: Subcommand {
       throw ValidationError("missing '--mask MASK' for 'deglare remove' (a mask file, or 'auto' to detect the glare)")
     }
     maskArgument = mask
-    outputPath = arguments.string("--output") ?? Self.defaultOutput(for: imagePath)
+    let format = try arguments.choice("--format", in: ["png", "jpeg"]).map { $0 == "jpeg" ? ImageFormat.jpeg : .png }
+    if let path = arguments.string("--output") {
+      let named = ImageFormat.forOutputPath(path)
+      if let format, format != named {
+        throw ValidationError(
+          "--format \(format == .jpeg ? "jpeg" : "png") does not match the output name \(path); "
+            + "name it .\(format == .jpeg ? "jpg" : "png") or leave --format out")
+      }
+      outputPath = path
+      outputFormat = named
+    } else {
+      outputFormat = format ?? .png
+      outputPath = Self.defaultOutput(for: imagePath, format: outputFormat)
+    }
     providerArgument = try arguments.choice("--provider", in: ["local", "openai", "gemini"])
     method = try arguments.choice("--method", in: LocalMethod.allCases.map(\.rawValue))
     let timeout = try arguments.double("--timeout", in: 1...86_400) ?? 300
@@ -80,9 +104,9 @@ struct RemoveCommand: Subcommand {
     decodeOptions = try CommonOptions.decodeOptions(arguments)
   }
 
-  /// `<folder>/<stem>.deglared.png` beside the input.
-  static func defaultOutput(for input: String) -> String {
-    OutputNaming.beside(input, suffix: ".deglared.png")
+  /// `<folder>/<stem>.deglared.png` (or `.jpg`) beside the input.
+  static func defaultOutput(for input: String, format: ImageFormat = .png) -> String {
+    OutputNaming.beside(input, suffix: format == .jpeg ? ".deglared.jpg" : ".deglared.png")
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
@@ -91,7 +115,7 @@ struct RemoveCommand: Subcommand {
     let providerName = try chooseProvider(context.environment)
     try checkOptionsFit(providerName)
     let writeOptions = ImageWriteOptions(
-      format: ImageFormat.forOutputPath(outputPath), pngCompression: compression, overwrite: force)
+      format: outputFormat, pngCompression: compression, overwrite: force)
     let inputs = maskArgument == "auto" ? [imagePath] : [imagePath, maskArgument]
     if dryRunDirectory == nil {
       try OutputFile.preflight(outputPath, overwrite: force, inputs: inputs)
@@ -122,7 +146,7 @@ struct RemoveCommand: Subcommand {
       return .success
     }
 
-    if writeOptions.format == .jpeg {
+    if writeOptions.format == .jpeg && decoded.jpegFile == nil {
       context.console.warn(
         "\(outputPath) will be a re-encoded JPEG, which cannot keep the pixels outside the mask bit-identical; "
           + "write PNG for an exact result")
@@ -225,19 +249,46 @@ struct RemoveCommand: Subcommand {
       if let aspect = summary.aspectName { members.append(("aspect_ratio", .string(aspect))) }
       if let usage = summary.usage { members.append(("usage", usage)) }
       if !summary.notes.isEmpty { members.append(("notes", .array(summary.notes.map(JSONValue.string)))) }
+      if let splice = summary.jpegSplice {
+        members.append(
+          (
+            "jpeg_splice",
+            .object([
+              ("reencoded_blocks", .int(splice.reencoded)), ("total_blocks", .int(splice.total)),
+              ("upsampling_reach", .int(splice.upsamplingReach)),
+            ])
+          ))
+      }
       context.console.print(JSONValue.object(members).text)
       return
     }
     let what = summary.isRemote ? "\(summary.provider) (\(summary.model))" : "the local \(summary.model) method"
     context.console.printError(
       "repainted \(summary.maskedPixels) masked pixels with \(what) in \(String(format1: seconds)) s; "
-        + "every other pixel is unchanged")
+        + outsideTheMask(summary))
     context.console.printError(
       "  crop \(summary.crop.width)x\(summary.crop.height) at (\(summary.crop.x), \(summary.crop.y)), sent as \(summary.uploadSize)"
         + (summary.aspectName.map { " (\($0))" } ?? ""))
     if let usage = summary.usage { context.console.printError("  usage \(usage.text)") }
     for note in summary.notes { context.console.printError("  note: \(note)") }
     context.console.printError("wrote \(summary.output)")
+  }
+}
+
+extension RemoveCommand {
+  /// What holds outside the mask in the written file, as a clause.
+  func outsideTheMask(_ summary: RemovalSummary) -> String {
+    if let splice = summary.jpegSplice {
+      let reach = splice.upsamplingReach == 0 ? "" : " (and \(splice.upsamplingReach) px of chroma smoothing)"
+      return "JPEG written over the original's blocks: \(splice.reencoded) of \(splice.total) 8x8 blocks "
+        + "re-encoded, every other block kept byte for byte; decoded, every pixel outside the re-encoded "
+        + "blocks\(reach) is the original's"
+    }
+    if outputFormat == .jpeg {
+      return "the whole picture was re-encoded as JPEG, so pixels outside the mask are close to the original's, "
+        + "not identical"
+    }
+    return "every other pixel is unchanged"
   }
 }
 
