@@ -108,7 +108,8 @@ struct VerifyCommand: Subcommand {
       "\(check.reencodedPixelsOutsideMask) pixels outside the mask but inside them differ by up to "
       + "\(check.largestReencodedDifference) levels"
     if check.holds {
-      return "lossless where untouched: a JPEG written over \(originalPath); \(blocks), all of them reached by the mask; "
+      return "lossless where untouched: a JPEG written over \(originalPath); \(blocks), "
+        + "all of them reached by the mask; "
         + "all \(check.checkedPixels) decoded pixels outside the mask and beyond those blocks match exactly; "
         + "\(near)\n"
     }
