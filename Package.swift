@@ -39,7 +39,7 @@ let package = Package(
     // MARK: - Pipeline (remove, detect, straighten, the removal session)
     .target(
       name: "DeglarePipeline",
-      dependencies: ["DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
+      dependencies: ["DeglareCore", "DeglareCodecs", "DeglareColor", "DeglareProviders", "DeglareKeyStore"]),
 
     // MARK: - Workbench (the local web page on top of the pipeline; its page files are compiled in)
     .target(
@@ -88,7 +88,8 @@ let package = Package(
     .testTarget(
       name: "DeglarePipelineTests",
       dependencies: [
-        "DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareCore", "DeglareTestSupport", "stub-server",
+        "DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareColor", "DeglareCore", "DeglareTestSupport",
+        "stub-server",
       ]),
     .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareTestSupport"]),
     .testTarget(

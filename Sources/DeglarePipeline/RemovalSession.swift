@@ -118,6 +118,8 @@ public actor RemovalSession {
     tearDown()
     let started = generation
     guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
+    let provider = try SRGBProvider.wrapping(
+      provider, profile: decoded.metadata.iccProfile, isColour: decoded.image.layout.colorChannelCount == 3)
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
       throw RemovalError.nothingLoaded
     }

@@ -130,7 +130,8 @@ struct RemoveCommand: Subcommand {
 
     if let directory = dryRunDirectory {
       let report = try DryRun.write(
-        image: decoded.image, mask: mask, imagePath: imagePath, provider: provider, settings: settings,
+        image: decoded.image, profile: decoded.metadata.iccProfile, mask: mask, imagePath: imagePath,
+        provider: provider, settings: settings,
         directory: directory, overwrite: force)
       if json {
         context.console.print(report.planJSON.text)
