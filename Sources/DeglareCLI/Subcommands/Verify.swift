@@ -21,7 +21,7 @@ struct VerifyCommand: Subcommand {
       Example: deglare verify photo.jpg photo.deglared.png --mask glare.png
       """,
     arguments: [
-      ArgumentSpec("ORIGINAL", help: "The original image (PNG or JPEG)."),
+      ArgumentSpec("ORIGINAL", help: "The original image (PNG, JPEG or HEIC)."),
       ArgumentSpec("RESULT", help: "The image to check against it."),
     ],
     options: [
