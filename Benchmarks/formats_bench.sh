@@ -82,6 +82,8 @@ print(f"photo {o['width']}x{o['height']}, mask {o['masked_percent']:.2f} %: re-e
       f"({100 * o['reencoded_blocks'] / o['total_blocks']:.1f} %)")
 print(f"{'':28} {'seconds':>8} {'bytes':>10} {'splice/this':>11}")
 print(f"{'splice (deglare)':28} {o['splice']:8.3f} {o['splice_bytes']:10d} {1:11.2f}")
+print(f"{'  of which reading blocks':28} {o['read_blocks']:8.3f}")
+print(f"{'  splice once blocks read':28} {o['splice_after_read']:8.3f}   (the removal reads them while the provider works)")
 for name, t, b in [("re-encode q95 4:4:4 (deglare)", o['reencode_q95_444'], o['q95_bytes']),
                    ("re-encode q92 4:2:0 (deglare)", o['reencode_q92_420'], o['q92_bytes'])]:
     print(f"{name:28} {t:8.3f} {b:10d} {o['splice'] / t:11.2f}")
