@@ -118,8 +118,7 @@ public actor RemovalSession {
     tearDown()
     let started = generation
     guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
-    let provider = try SRGBProvider.wrapping(
-      provider, profile: decoded.metadata.iccProfile, isColour: decoded.image.layout.colorChannelCount == 3)
+    let provider = try SRGBProvider.wrapping(provider, for: decoded)
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
       throw RemovalError.nothingLoaded
     }

@@ -1,3 +1,4 @@
+import DeglareCodecs
 import DeglareColor
 import DeglareCore
 import DeglareProviders
@@ -35,6 +36,14 @@ public struct SRGBProvider: ImageEditProvider {
     }
     guard let conversion else { return provider }
     return SRGBProvider(base: provider, conversion: conversion)
+  }
+
+  /// ``wrapping(_:profile:isColour:)`` for the photo `decoded`.
+  public static func wrapping(_ provider: any ImageEditProvider, for decoded: DecodedImage) throws
+    -> any ImageEditProvider
+  {
+    try wrapping(
+      provider, profile: decoded.metadata.iccProfile, isColour: decoded.image.layout.colorChannelCount == 3)
   }
 
   /// What the base provider receives: the crop in sRGB (16-bit RGB; the upload rounds it to 8).

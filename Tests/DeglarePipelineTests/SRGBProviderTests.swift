@@ -107,6 +107,21 @@ final class EchoProvider: ImageEditProvider, Sendable {
     #expect(result.summary.notes.isEmpty)
   }
 
+  @Test("the workbench's repaint converts too")
+  func repaintRoundTrip() async throws {
+    var metadata = ImageMetadata()
+    metadata.iccProfile = Self.p3
+    let session = RemovalSession()
+    await session.load(
+      image: DecodedImage(image: Self.photo, metadata: metadata, format: .png), path: "in.png", mask: Self.mask)
+    let provider = EchoProvider(isRemote: true)
+    let preview = try await session.repaint(provider: provider, padding: 0.12, feather: 0, prompt: nil)
+    #expect(provider.received != Self.photo.cropped(to: preview.plan.crop))
+    let repainted = preview.overlay.applied(to: Self.photo)
+    let worst = zip(Self.photo.samples8, repainted.samples8).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    #expect(worst <= 1, "the round trip moved a masked pixel by \(worst) levels")
+  }
+
   @Test func theLocalProviderWorksInThePhotosOwnValues() async throws {
     let provider = EchoProvider(isRemote: false)
     _ = try await remove(with: provider, profile: Self.p3)

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "CCodecShims_jpeg.h"
-#include "CCodecShims_status.h"
+#include "CCodecShims_types.h"
 
 /// A JPEG read as coefficients (jpeg_decompress_struct after jpeg_read_coefficients).
 typedef struct CCodecShims_jpeg_transcoder CCodecShims_jpeg_transcoder;
@@ -64,9 +64,10 @@ CCodecShims_status CCodecShims_jpeg_transcoder_quantization(CCodecShims_jpeg_tra
 /// reaching the picture's edge) with the file's colour space, sampling factors and quantisation
 /// tables (integer DCT); copies the blocks that `touched[c]` flags (one byte per block of the
 /// component's grid, nonzero = replace) and that the rectangle covers over the file's; writes the
-/// result: the file's APPn and COM markers verbatim and in order, its restart interval, arithmetic
-/// or optimised Huffman coding, progressive (simple progression) when the file was. On success
-/// *output is malloc'ed (free() it).
+/// result: the file's APPn and COM markers verbatim and in order, its restart interval, its
+/// arithmetic coding if it had it, else standard Huffman tables (baseline) or libjpeg's optimised
+/// ones (progressive, simple progression, when the file was). On success *output is malloc'ed
+/// (free() it).
 CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcoder *transcoder, const uint8_t *pixels,
                                                       uint32_t x, uint32_t y, uint32_t width, uint32_t height,
                                                       int32_t pixel_components, const uint8_t *const *touched,
