@@ -29,14 +29,15 @@ public final class JPEGOriginal: @unchecked Sendable {
   private let orientation: Orientation
   private let spent = Mutex(false)
 
-  /// Reads the blocks of `decoded`'s file (``DecodedImage/jpegFile``).
+  /// Reads the blocks of `decoded`'s file (``DecodedImage/jpegFile``). Its size was accepted
+  /// when it was decoded, so the file may hold as many pixels as `decoded` and no more.
   /// - Throws: ``CodecError`` when `decoded` is not an 8-bit decoding of a JPEG file, or the
-  ///   file cannot be read (the pixel count is checked against `options` first).
-  public init(_ decoded: DecodedImage, options: DecodeOptions = DecodeOptions()) throws(CodecError) {
+  ///   file cannot be read.
+  public init(_ decoded: DecodedImage) throws(CodecError) {
     guard decoded.format == .jpeg, decoded.image.bitDepth == .eight, let file = decoded.jpegFile else {
       throw CodecError(.encodeFailed, "the picture was not decoded from a JPEG file")
     }
-    let transcoder = try JPEGTranscoder(file, options: options)
+    let transcoder = try JPEGTranscoder(file, options: DecodeOptions(maxPixels: decoded.image.pixelCount))
     let layout = transcoder.layout
     let orientation = Orientation(
       value: decoded.appliedOrientation, storedWidth: layout.width, storedHeight: layout.height)
