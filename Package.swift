@@ -29,14 +29,14 @@ let package = Package(
     .target(name: "DeglareCore"),
 
     // MARK: - Adapters (each owns one C library; public API is pure Swift)
-    .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims", "Clibpng", "Clibjpeg", "Clibheif"]),
+    .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims", "Clibheif"]),
     .target(name: "DeglareColor", dependencies: ["DeglareCore", "Clcms2"]),
-    .target(name: "DeglareTransport", dependencies: ["CCurlShims", "Clibcurl"]),
-    .target(name: "DeglareKeyStore", dependencies: ["CSecretShims", "Clibsecret"]),
+    .target(name: "DeglareTransport", dependencies: ["DeglareCore", "CCurlShims", "Clibcurl"]),
+    .target(name: "DeglareKeyStore", dependencies: ["DeglareCore", "CSecretShims", "Clibsecret"]),
     .target(name: "DeglareProviders", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTransport"]),
     .target(name: "DeglareHTTPServer", dependencies: ["CMicroHTTPDShims", "Clibmicrohttpd"]),
 
-    // MARK: - Pipeline (remove, detect, straighten, the removal session)
+    // MARK: - Pipeline (remove: the request, --mask auto, the removal session, the dry run)
     .target(
       name: "DeglarePipeline",
       dependencies: ["DeglareCore", "DeglareCodecs", "DeglareColor", "DeglareProviders", "DeglareKeyStore"]),
@@ -71,14 +71,12 @@ let package = Package(
     .executableTarget(
       name: "straighten-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
       path: "Tools/StraightenEval"),
-
-    // MARK: - Test support
-    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),
-
-    // MARK: - Tools
     .executableTarget(
       name: "deglare-eval", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTestSupport"],
       path: "Tools/deglare-eval"),
+
+    // MARK: - Test support
+    .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareKeyStore"]),
 
     // MARK: - Tests
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
@@ -91,7 +89,7 @@ let package = Package(
         "DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareColor", "DeglareCore", "DeglareTestSupport",
         "stub-server",
       ]),
-    .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareTestSupport"]),
+    .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(
       name: "DeglareTransportTests",
       dependencies: ["DeglareTransport", "DeglareTestSupport", "stub-server"]),

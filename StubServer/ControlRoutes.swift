@@ -1,4 +1,5 @@
 import DeglareCodecs
+import DeglareCore
 import Foundation
 
 /// `/__control/...`: set modes, release the gate, read recorded requests (see README.md).
@@ -84,13 +85,13 @@ enum ControlRoutes {
 
 /// The JSON description of a recorded request served by `GET /__control/requests`.
 enum RequestSummary {
-  static func describe(_ record: RecordedRequest) -> StubJSON {
+  static func describe(_ record: RecordedRequest) -> JSONValue {
     let request = record.request
-    var members: [(String, StubJSON)] = [
+    var members: [(String, JSONValue)] = [
       ("index", .int(record.index)), ("method", .string(request.method)), ("path", .string(request.path)),
       ("query", .array(request.query.map { .array([.string($0.0), .string($0.1)]) })),
       ("headers", .array(request.headers.map { .array([.string($0.0), .string($0.1)]) })),
-      ("content_type", request.header("Content-Type").map(StubJSON.string) ?? .null),
+      ("content_type", request.header("Content-Type").map(JSONValue.string) ?? .null),
       ("body_length", .int(request.body.count)), ("mode", .string(record.mode)), ("status", .int(record.status)),
     ]
     if request.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") == true,
@@ -107,11 +108,11 @@ enum RequestSummary {
     return .object(members)
   }
 
-  private static func describe(_ part: MultipartField) -> StubJSON {
-    var members: [(String, StubJSON)] = [
-      ("name", .string(part.name)), ("filename", part.filename.map(StubJSON.string) ?? .null),
-      ("content_type", part.contentType.map(StubJSON.string) ?? .null), ("length", .int(part.data.count)),
-      ("headers", .array(part.rawHeaders.map(StubJSON.string))),
+  private static func describe(_ part: MultipartField) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("name", .string(part.name)), ("filename", part.filename.map(JSONValue.string) ?? .null),
+      ("content_type", part.contentType.map(JSONValue.string) ?? .null), ("length", .int(part.data.count)),
+      ("headers", .array(part.rawHeaders.map(JSONValue.string))),
     ]
     if part.filename == nil && part.contentType == nil {
       members.append(("value", .string(String(decoding: part.data, as: UTF8.self))))
@@ -121,7 +122,7 @@ enum RequestSummary {
     return .object(members)
   }
 
-  private static func describe(_ image: InlineImage) -> StubJSON {
+  private static func describe(_ image: InlineImage) -> JSONValue {
     .object([
       ("path", .string(image.path)), ("part_key", .string(image.partKey)), ("mime_key", .string(image.mimeKey)),
       ("mime_type", .string(image.mimeType)), ("alphabet", .string(image.alphabet)), ("padded", .bool(image.padded)),
@@ -133,7 +134,7 @@ enum RequestSummary {
 
 /// What a file part or inline image decodes to.
 enum ImageInfo {
-  static func describe(_ bytes: [UInt8]) -> StubJSON {
+  static func describe(_ bytes: [UInt8]) -> JSONValue {
     guard let decoded = try? ImageDecoder.decode(bytes) else {
       return .object([("format", .null), ("error", .string("not a decodable PNG or JPEG"))])
     }

@@ -1,3 +1,4 @@
+import DeglareCore
 import Foundation
 
 /// `POST /{version}/models/{model}:generateContent` and `GET /{version}/models`.
@@ -60,7 +61,7 @@ enum GeminiEmulator {
   private static func models(_ mode: StubMode) -> StubResponse {
     if let failure = commonFailure(mode, model: "models") { return failure }
     let models = GeminiModels.listed.map { id in
-      StubJSON.object([
+      JSONValue.object([
         ("name", .string("models/\(id)")), ("version", .string("001")), ("displayName", .string(id)),
         ("inputTokenLimit", .int(65_536)), ("outputTokenLimit", .int(32_768)),
         ("supportedGenerationMethods", .array([.string("generateContent"), .string("countTokens")])),
@@ -74,8 +75,8 @@ enum GeminiEmulator {
     let (width, height) = request.outputSize
     let textTokens = request.textLength / 4 + 1
     let promptTokens = textTokens + 258 * request.imageCount
-    func usage(_ candidates: Int) -> StubJSON {
-      var members: [(String, StubJSON)] = [("promptTokenCount", .int(promptTokens))]
+    func usage(_ candidates: Int) -> JSONValue {
+      var members: [(String, JSONValue)] = [("promptTokenCount", .int(promptTokens))]
       if candidates > 0 { members.append(("candidatesTokenCount", .int(candidates))) }
       members += [
         ("totalTokenCount", .int(promptTokens + candidates)),
@@ -96,8 +97,8 @@ enum GeminiEmulator {
       }
       return .object(members)
     }
-    func body(candidates: [StubJSON]?, promptFeedback: StubJSON? = nil, outputTokens: Int) -> StubResponse {
-      var members: [(String, StubJSON)] = []
+    func body(candidates: [JSONValue]?, promptFeedback: JSONValue? = nil, outputTokens: Int) -> StubResponse {
+      var members: [(String, JSONValue)] = []
       if let candidates { members.append(("candidates", .array(candidates))) }
       if let promptFeedback { members.append(("promptFeedback", promptFeedback)) }
       members += [
@@ -106,18 +107,18 @@ enum GeminiEmulator {
       ]
       return .json(200, .object(members), contentType: GeminiErrors.contentType)
     }
-    func candidate(_ parts: [StubJSON]?, finish: String) -> StubJSON {
-      var members: [(String, StubJSON)] = []
+    func candidate(_ parts: [JSONValue]?, finish: String) -> JSONValue {
+      var members: [(String, JSONValue)] = []
       if let parts { members.append(("content", .object([("parts", .array(parts)), ("role", .string("model"))]))) }
       members += [("finishReason", .string(finish)), ("index", .int(0))]
       return .object(members)
     }
     func imagePart(_ bytes: [UInt8], mime: String = "image/png", thought: Bool = false, signature: Bool = false)
-      -> StubJSON
+      -> JSONValue
     {
       let data = mode.name == "ok-base64url" ? Patches.base64URL(bytes) : Patches.base64(bytes)
-      var members: [(String, StubJSON)] = [
-        ("inlineData", .object([("mimeType", .string(mime)), ("data", .plain(data))]))
+      var members: [(String, JSONValue)] = [
+        ("inlineData", .object([("mimeType", .string(mime)), ("data", .string(data))]))
       ]
       if thought { members.append(("thought", .bool(true))) }
       if signature { members.append(("thoughtSignature", .string("c3R1Yi1zaWduYXR1cmU="))) }
@@ -138,18 +139,18 @@ enum GeminiEmulator {
     default: break
     }
     guard request.wantsImage else {
-      let parts: [StubJSON] = [.object([("text", .string("The response modalities asked for text only."))])]
+      let parts: [JSONValue] = [.object([("text", .string("The response modalities asked for text only."))])]
       return body(candidates: [candidate(parts, finish: "STOP")], outputTokens: 9)
     }
     var outputHeight = height
     if mode.name == "wrong-size" { outputHeight = max(height / 8, 1) }
-    let final: StubJSON
+    let final: JSONValue
     switch mode.name {
     case "non-image": final = imagePart(Patches.notAnImage, signature: true)
     case "webp": final = imagePart(Patches.webp, mime: "image/webp", signature: true)
     default: final = imagePart(Patches.png(width: width, height: outputHeight), signature: true)
     }
-    var parts: [StubJSON] = []
+    var parts: [JSONValue] = []
     if mode.name == "thoughts" {
       let draft = Patches.draft(width: width, height: height)
       parts += [

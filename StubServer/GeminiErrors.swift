@@ -1,22 +1,24 @@
+import DeglareCore
+
 /// Gemini error answers: google.rpc.Status as JSON
 /// (`{"error": {code, message, status, details?}}`), `Content-Type: application/json; charset=UTF-8`,
 /// real texts where users' reports show them (docs/providers.md, Gemini generateContent).
 enum GeminiErrors {
   static let contentType = "application/json; charset=UTF-8"
 
-  static func status(_ code: Int, _ status: String, _ message: String, details: [StubJSON]? = nil) -> StubResponse {
-    var error: [(String, StubJSON)] = [
+  static func status(_ code: Int, _ status: String, _ message: String, details: [JSONValue]? = nil) -> StubResponse {
+    var error: [(String, JSONValue)] = [
       ("code", .int(code)), ("message", .string(message)), ("status", .string(status)),
     ]
     if let details { error.append(("details", .array(details))) }
     return .json(code, .object([("error", .object(error))]), contentType: contentType)
   }
 
-  static func invalidArgument(_ message: String, details: [StubJSON]? = nil) -> StubResponse {
+  static func invalidArgument(_ message: String, details: [JSONValue]? = nil) -> StubResponse {
     status(400, "INVALID_ARGUMENT", message, details: details)
   }
 
-  static func errorInfo(_ reason: String) -> StubJSON {
+  static func errorInfo(_ reason: String) -> JSONValue {
     .object([
       ("@type", .string("type.googleapis.com/google.rpc.ErrorInfo")), ("reason", .string(reason)),
       ("domain", .string("googleapis.com")),
@@ -69,7 +71,7 @@ enum GeminiErrors {
       ])
   }
 
-  static func retryInfo(_ mode: StubMode) -> StubJSON {
+  static func retryInfo(_ mode: StubMode) -> JSONValue {
     let seconds = Double(mode.retryMs) / 1000
     return .object([
       ("@type", .string("type.googleapis.com/google.rpc.RetryInfo")), ("retryDelay", .string("\(seconds)s")),
@@ -85,37 +87,29 @@ enum GeminiErrors {
         + "generativelanguage.googleapis.com/generate_content_paid_tier_requests, limit: 10, model: \(model)\n"
         + "Please retry in \(Double(mode.retryMs) / 1000)s.",
       details: [
-        .object([
-          ("@type", .string("type.googleapis.com/google.rpc.QuotaFailure")),
-          (
-            "violations",
-            .array([
-              .object([
-                ("quotaMetric", .string("generativelanguage.googleapis.com/generate_content_paid_tier_requests")),
-                ("quotaId", .string("GenerateRequestsPerMinutePerProjectPerModel")),
-                ("quotaDimensions", .object([("location", .string("global")), ("model", .string(model))])),
-                ("quotaValue", .string("10")),
-              ])
-            ])
-          ),
-        ]),
+        quotaFailure(
+          metric: "generate_content_paid_tier_requests", quotaID: "GenerateRequestsPerMinutePerProjectPerModel",
+          model: model, value: "10"),
         retryInfo(mode),
       ])
   }
 
-  static func freeTierDetail(_ model: String) -> StubJSON {
-    .object([
-      ("@type", .string("type.googleapis.com/google.rpc.QuotaFailure")),
-      (
-        "violations",
-        .array([
-          .object([
-            ("quotaMetric", .string("generativelanguage.googleapis.com/generate_content_free_tier_requests")),
-            ("quotaId", .string("GenerateRequestsPerDayPerProjectPerModel-FreeTier")),
-            ("quotaDimensions", .object([("location", .string("global")), ("model", .string(model))])),
-          ])
-        ])
-      ),
+  /// The QuotaFailure detail that names the free tier.
+  static func freeTierDetail(_ model: String) -> JSONValue {
+    quotaFailure(
+      metric: "generate_content_free_tier_requests", quotaID: "GenerateRequestsPerDayPerProjectPerModel-FreeTier",
+      model: model)
+  }
+
+  /// A `google.rpc.QuotaFailure` detail with one violation of `generativelanguage.googleapis.com/<metric>`.
+  static func quotaFailure(metric: String, quotaID: String, model: String, value: String? = nil) -> JSONValue {
+    var violation: [(String, JSONValue)] = [
+      ("quotaMetric", .string("generativelanguage.googleapis.com/" + metric)), ("quotaId", .string(quotaID)),
+      ("quotaDimensions", .object([("location", .string("global")), ("model", .string(model))])),
+    ]
+    if let value { violation.append(("quotaValue", .string(value))) }
+    return .object([
+      ("@type", .string("type.googleapis.com/google.rpc.QuotaFailure")), ("violations", .array([.object(violation)])),
     ])
   }
 

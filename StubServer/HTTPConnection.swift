@@ -1,3 +1,4 @@
+import DeglareCore
 import Foundation
 @preconcurrency import Glibc
 
@@ -42,7 +43,7 @@ struct StubResponse: Sendable {
   var delivery: Delivery = .normal
 
   static func json(
-    _ status: Int, _ value: StubJSON, headers: [(String, String)] = [], contentType: String = "application/json"
+    _ status: Int, _ value: JSONValue, headers: [(String, String)] = [], contentType: String = "application/json"
   )
     -> StubResponse
   {

@@ -1,3 +1,4 @@
+import DeglareCore
 import Foundation
 
 /// An inline image found in a Gemini request (`inlineData` or `inline_data`), decoded.
@@ -60,8 +61,8 @@ struct InlineImage {
   }
 
   /// The request JSON with every inline `data` string replaced by "<N base64 chars>".
-  static func elided(_ json: Any) -> StubJSON {
-    func walk(_ value: Any, parentKey: String?) -> StubJSON {
+  static func elided(_ json: Any) -> JSONValue {
+    func walk(_ value: Any, parentKey: String?) -> JSONValue {
       if let object = value as? [String: Any] {
         let isBlob = parentKey == "inlineData" || parentKey == "inline_data"
         return .object(
@@ -73,7 +74,7 @@ struct InlineImage {
           })
       }
       if let array = value as? [Any] { return .array(array.map { walk($0, parentKey: parentKey) }) }
-      return StubJSON.from(value)
+      return JSONValue.from(value)
     }
     return walk(json, parentKey: nil)
   }

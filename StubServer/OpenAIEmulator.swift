@@ -1,4 +1,5 @@
 import DeglareCodecs
+import DeglareCore
 import Foundation
 
 /// `POST /v1/images/edits` and `GET /v1/models`, validated like the real API
@@ -48,7 +49,7 @@ enum OpenAIEmulator {
     if let refusal = authenticate(request, mode: mode, model: "gpt-image-1.5") { return refusal }
     if let failure = commonFailure(mode) { return failure }
     let data = listedModels.map { id in
-      StubJSON.object([
+      JSONValue.object([
         ("id", .string(id)), ("object", .string("model")), ("created", .int(1_745_000_000)),
         ("owned_by", .string("system")),
       ])
@@ -129,11 +130,11 @@ enum OpenAIEmulator {
 
   private static func success(_ edit: ValidatedEdit, images: [[UInt8]], mode: StubMode) -> StubResponse {
     let (width, height) = edit.outputSize
-    let data = images.map { StubJSON.object([("b64_json", .plain(Patches.base64($0)))]) }
+    let data = images.map { JSONValue.object([("b64_json", .string(Patches.base64($0)))]) }
     let outputTokens = OpenAIValidation.outputTokens(quality: edit.quality, width: width, height: height)
     let textTokens = edit.prompt.utf8.count / 4 + 1
     let imageTokens = 1040 * edit.imageCount
-    let body = StubJSON.object([
+    let body = JSONValue.object([
       ("created", .int(1_795_965_219)), ("background", .string(edit.background)), ("data", .array(data)),
       ("output_format", .string(edit.outputFormat)), ("quality", .string(edit.quality)),
       ("size", .string("\(width)x\(height)")),

@@ -1,14 +1,16 @@
+import DeglareCore
+
 /// OpenAI error answers, shaped like the real API (`{"error": {message, type, param, code}}`,
 /// all four keys). Texts marked "ours" are not known from the real service
 /// (docs/providers.md, OpenAI edits).
 enum OpenAIErrors {
-  static func body(_ message: String, type: String, param: String? = nil, code: String? = nil) -> StubJSON {
+  static func body(_ message: String, type: String, param: String? = nil, code: String? = nil) -> JSONValue {
     .object([
       (
         "error",
         .object([
-          ("message", .string(message)), ("type", .string(type)), ("param", param.map(StubJSON.string) ?? .null),
-          ("code", code.map(StubJSON.string) ?? .null),
+          ("message", .string(message)), ("type", .string(type)), ("param", param.map(JSONValue.string) ?? .null),
+          ("code", code.map(JSONValue.string) ?? .null),
         ])
       )
     ])

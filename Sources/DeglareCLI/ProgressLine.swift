@@ -1,17 +1,24 @@
-/// A one-line progress indicator on stderr ("waiting for openai… 12 s"), shown only when stderr
-/// is a terminal; redrawn once a second and erased when stopped.
-final class ProgressLine: Sendable {
-  private let task: Task<Void, Never>?
-  private let console: Console
+import Synchronization
 
-  /// Starts showing `label` with the elapsed seconds, if `enabled` and stderr is a terminal.
-  init(console: Console, label: String, enabled: Bool) {
+/// A one-line progress indicator on stderr ("waiting for openai… 12 s"), shown only when stderr
+/// is a terminal; redrawn once a second from ``start()`` and erased by ``stop()``.
+final class ProgressLine: Sendable {
+  private let console: Console
+  private let label: String
+  private let task = Mutex<Task<Void, Never>?>(nil)
+
+  /// Prepares a line showing `label` with the elapsed seconds; nothing is shown before ``start()``.
+  init(console: Console, label: String) {
     self.console = console
-    guard enabled && console.errorIsTerminal else {
-      task = nil
-      return
-    }
-    task = Task.detached {
+    self.label = label
+  }
+
+  /// Starts showing the line, if stderr is a terminal.
+  func start() {
+    guard console.errorIsTerminal else { return }
+    let console = console
+    let label = label
+    let started = Task.detached {
       var seconds = 0
       while !Task.isCancelled {
         console.err("\r\u{1B}[2K\(label)… \(seconds) s")
@@ -19,12 +26,13 @@ final class ProgressLine: Sendable {
         seconds += 1
       }
     }
+    task.withLock { $0 = started }
   }
 
-  /// Stops and erases the line.
+  /// Stops and erases the line, if it was shown.
   func stop() {
-    guard let task else { return }
-    task.cancel()
+    guard let running = task.withLock({ $0.take() }) else { return }
+    running.cancel()
     console.err("\r\u{1B}[2K")
   }
 }

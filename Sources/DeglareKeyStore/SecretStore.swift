@@ -1,12 +1,14 @@
+import DeglareCore
+
 /// Where keys are kept apart from the environment: the Secret Service in production, memory in
 /// unit tests. No implementation ever writes a key to a file.
 public protocol SecretStore: Sendable {
   /// Stores (or replaces) the key for `provider`.
-  func store(_ key: String, for provider: KeyProvider) throws
+  func store(_ key: String, for provider: ProviderID) throws
   /// The stored key for `provider`, or nil when there is none.
-  func lookup(_ provider: KeyProvider) throws -> String?
+  func lookup(_ provider: ProviderID) throws -> String?
   /// Removes the key for `provider`; true when one was removed.
-  func delete(_ provider: KeyProvider) throws -> Bool
+  func delete(_ provider: ProviderID) throws -> Bool
 }
 
 /// Where a resolved key came from.
@@ -23,6 +25,9 @@ public enum KeySource: Sendable, Equatable, CustomStringConvertible {
     case .secretService: return "Secret Service"
     }
   }
+
+  /// As a sentence names it: "the Secret Service", "OPENAI_API_KEY".
+  public var phrase: String { self == .secretService ? "the Secret Service" : description }
 }
 
 /// A key and where it came from.
@@ -39,7 +44,7 @@ public struct ResolvedKey: Sendable, Equatable {
   }
 
   /// A few leading and the last four characters ("sk-p…wxyz"); short keys show less.
-  public var masked: String { KeyValidation.masked(value) }
+  public var masked: String { APIKey.masked(value) }
 }
 
 /// Finds the key for a provider in the documented order: the SDKs' environment variables
@@ -57,8 +62,8 @@ public struct KeyResolver: Sendable {
   }
 
   /// The key from the environment, if one of the provider's variables is set and non-empty.
-  public func environmentKey(_ provider: KeyProvider) -> ResolvedKey? {
-    for name in provider.environmentVariables {
+  public func environmentKey(_ provider: ProviderID) -> ResolvedKey? {
+    for name in provider.keyEnvironmentVariables {
       if let value = environment[name], !value.isEmpty {
         return ResolvedKey(value: value, source: .environment(name))
       }
@@ -69,7 +74,7 @@ public struct KeyResolver: Sendable {
   /// The key to use.
   /// - Throws: ``KeyStoreError/missingKey(_:)`` when there is none, or the Secret Service's
   ///   error (which names both fixes) when it cannot be asked.
-  public func resolve(_ provider: KeyProvider) throws -> ResolvedKey {
+  public func resolve(_ provider: ProviderID) throws -> ResolvedKey {
     if let key = environmentKey(provider) { return key }
     do {
       if let stored = try store.lookup(provider) {
@@ -82,27 +87,11 @@ public struct KeyResolver: Sendable {
   }
 }
 
-/// Checks and masks keys.
+/// Checks keys before they are stored.
 public enum KeyValidation {
-  /// Throws ``KeyStoreError/invalidKey(reason:)`` unless `key` is non-empty and has no
-  /// whitespace or control characters.
+  /// Throws ``KeyStoreError/invalidKey(reason:)`` unless `key` follows ``APIKey``'s rule, the
+  /// same rule the providers apply before sending it.
   public static func validate(_ key: String) throws {
-    if key.isEmpty { throw KeyStoreError.invalidKey(reason: "it is empty") }
-    for scalar in key.unicodeScalars {
-      if scalar.properties.isWhitespace {
-        throw KeyStoreError.invalidKey(reason: "it contains whitespace (a copied line break or space?)")
-      }
-      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-        throw KeyStoreError.invalidKey(reason: "it contains control characters")
-      }
-    }
-  }
-
-  /// A few leading and the last four characters, never the whole key.
-  public static func masked(_ key: String) -> String {
-    let characters = Array(key)
-    if characters.count >= 12 { return String(characters.prefix(4)) + "…" + String(characters.suffix(4)) }
-    if characters.count >= 6 { return "…" + String(characters.suffix(2)) }
-    return "…"
+    if let problem = APIKey.problem(in: key) { throw KeyStoreError.invalidKey(reason: problem.description) }
   }
 }

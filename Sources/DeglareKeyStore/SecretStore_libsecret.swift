@@ -5,6 +5,7 @@
 // secret_password_free, which wipes them.
 internal import CSecretShims
 internal import Clibsecret
+import DeglareCore
 import Dispatch
 
 /// The libsecret-backed ``SecretStore``.
@@ -17,7 +18,7 @@ public struct LibsecretStore: SecretStore {
     self.timeout = timeout
   }
 
-  public func store(_ key: String, for provider: KeyProvider) throws {
+  public func store(_ key: String, for provider: ProviderID) throws {
     try KeyValidation.validate(key)
     try ensureUsableCollection(provider)
     _ = try call("secret_password_store_sync", provider) { cancellable, error in
@@ -25,7 +26,7 @@ public struct LibsecretStore: SecretStore {
     }
   }
 
-  public func lookup(_ provider: KeyProvider) throws -> String? {
+  public func lookup(_ provider: ProviderID) throws -> String? {
     var found: String?
     _ = try call("secret_password_lookup_sync", provider) { cancellable, error in
       guard let secret = csecret_lookup(provider.rawValue, cancellable, error) else { return 0 }
@@ -42,7 +43,7 @@ public struct LibsecretStore: SecretStore {
     return found
   }
 
-  public func delete(_ provider: KeyProvider) throws -> Bool {
+  public func delete(_ provider: ProviderID) throws -> Bool {
     try call("secret_password_clear_sync", provider) { cancellable, error in
       csecret_clear(provider.rawValue, cancellable, error) != 0 ? 1 : 0
     } == 1
@@ -66,7 +67,7 @@ public struct LibsecretStore: SecretStore {
 
   // MARK: - Plumbing
 
-  private func ensureUsableCollection(_ provider: KeyProvider) throws {
+  private func ensureUsableCollection(_ provider: ProviderID) throws {
     switch try collectionState(provider) {
     case 1: return
     case 0: throw KeyStoreError.unavailable(detail: "the default keyring is locked", provider: provider)
@@ -74,7 +75,7 @@ public struct LibsecretStore: SecretStore {
     }
   }
 
-  private func collectionState(_ provider: KeyProvider?) throws -> Int32 {
+  private func collectionState(_ provider: ProviderID?) throws -> Int32 {
     var state: Int32 = 0
     _ = try call("secret_collection_for_alias_sync", provider) { cancellable, error in
       state = csecret_default_collection_state(cancellable, error)
@@ -86,7 +87,7 @@ public struct LibsecretStore: SecretStore {
   /// Runs one libsecret call under a timeout and turns its GError into a ``KeyStoreError``.
   /// `body` returns its own result code; a set GError always means failure.
   private func call(
-    _ operation: String, _ provider: KeyProvider?,
+    _ operation: String, _ provider: ProviderID?,
     _ body: (UnsafeMutablePointer<GCancellable>?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Int32
   ) throws -> Int32 {
     let cancellable = g_cancellable_new()

@@ -11,6 +11,10 @@ import DeglareProviders
 public enum DryRun {
   /// What a dry run wrote.
   public struct Report: Sendable {
+    /// The provider that would receive the upload.
+    public var provider: ProviderID
+    /// The model (remote) or method (local) that would run.
+    public var model: String
     /// The plan.
     public var plan: CropPlan
     /// The files written, in order (the upload files, then plan.json).
@@ -25,14 +29,14 @@ public enum DryRun {
   /// - Throws: ``WriteError`` (73/64 in the CLI), or the provider's preview error.
   public static func write(
     image: ImageBuffer, profile: [UInt8]? = nil, mask: Mask, imagePath: String, provider: any ImageEditProvider,
-    settings: RemoveSettings, directory: String, overwrite: Bool
+    padding: Double, directory: String, overwrite: Bool
   ) throws -> Report {
     let provider = try SRGBProvider.wrapping(provider, profile: profile, isColour: image.layout.colorChannelCount == 3)
-    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
+    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
       throw RemovalError.nothingLoaded
     }
     try makeDirectory(directory)
-    let request = RemoveSteps.request(image: image, mask: mask, plan: plan, prompt: settings.prompt)
+    let request = RemoveSteps.request(image: image, mask: mask, plan: plan)
     let uploads = try provider.uploadPreview(for: request)
     var files: [String] = []
     for upload in uploads {
@@ -45,7 +49,7 @@ public enum DryRun {
       ("image_size", .array([.int(image.width), .int(image.height)])),
       ("crop", .array(plan.crop.array.map(JSONValue.int))),
       ("upload_size", .array([.int(plan.uploadSize.width), .int(plan.uploadSize.height)])),
-      ("provider", .string(provider.name)),
+      ("provider", .string(provider.id.rawValue)),
       (provider.isRemote ? "model" : "method", .string(provider.model)),
       ("masked_pixels", .int(mask.insideCount)),
       ("leaves_machine", .bool(provider.isRemote)),
@@ -59,7 +63,7 @@ public enum DryRun {
     let planPath = directory + "/plan.json"
     try OutputFile.write(Array((json.text + "\n").utf8), to: planPath, overwrite: overwrite, inputs: [imagePath])
     files.append(planPath)
-    return Report(plan: plan, files: files, planJSON: json)
+    return Report(provider: provider.id, model: provider.model, plan: plan, files: files, planJSON: json)
   }
 
   /// `mkdir -p`, with a clear error.

@@ -12,12 +12,10 @@ public struct RemovalPreview: Sendable {
   public var mask: Mask
   /// The crop and upload size.
   public var plan: CropPlan
-  /// "local", "openai" or "gemini".
-  public var provider: String
+  /// The provider that repainted.
+  public var provider: ProviderID
   /// The model (remote) or method (local) that ran.
   public var model: String
-  /// Whether the crop left the machine.
-  public var isRemote: Bool
   /// Token usage, when the provider reported it.
   public var usage: JSONValue?
   /// Notes from the provider.
@@ -27,12 +25,16 @@ public struct RemovalPreview: Sendable {
   /// The generation it belongs to; it is the current mask's result only while the session's
   /// generation still equals it.
   public var generation: UInt64
+
+  /// Whether the crop left the machine.
+  public var isRemote: Bool { provider.isRemote }
 }
 
 extension RemovalSession {
   /// Runs a removal with `provider` and keeps the result in memory as ``preview`` instead of
   /// writing it, unless a teardown intervenes (then it throws
-  /// ``RemovalError/stale(startedAt:current:)`` and ``preview`` stays nil).
+  /// ``RemovalError/stale(startedAt:current:)`` and ``preview`` stays nil). The prompt of a remote
+  /// provider is its configuration's.
   ///
   /// Like ``remove(provider:settings:)`` it tears down any older removal first and captures the
   /// generation; the crop and its mask go to the provider, the patch is feathered inward
@@ -40,10 +42,9 @@ extension RemovalSession {
   /// - Parameters:
   ///   - padding: Context around the mask's bounding box, as a fraction of its longer side.
   ///   - feather: Inward feather width in full-resolution pixels.
-  ///   - prompt: The prompt for a remote provider, nil for its default.
   /// - Throws: ``RemovalError``, `CancellationError`, the provider's errors.
-  public func repaint(provider: any ImageEditProvider, padding: Double, feather: Double, prompt: String?)
-    async throws -> RemovalPreview
+  public func repaint(provider: any ImageEditProvider, padding: Double, feather: Double) async throws
+    -> RemovalPreview
   {
     tearDown()
     let started = generation
@@ -52,17 +53,16 @@ extension RemovalSession {
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
       throw RemovalError.nothingLoaded
     }
-    let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan, prompt: prompt)
+    let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
     let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
-    try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.name)
+    try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.id)
     let overlay = await Task.detached(priority: .userInitiated) {
       RemoveSteps.repaintedCrop(image: decoded.image, mask: mask, plan: plan, patch: edit.image, feather: feather)
     }.value
     try ensureCurrent(started)
     let result = RemovalPreview(
-      overlay: overlay, mask: mask, plan: plan, provider: provider.name, model: edit.model,
-      isRemote: provider.isRemote, usage: edit.usage, notes: edit.notes, providerSeconds: providerSeconds,
-      generation: started)
+      overlay: overlay, mask: mask, plan: plan, provider: provider.id, model: edit.model, usage: edit.usage,
+      notes: edit.notes, providerSeconds: providerSeconds, generation: started)
     preview = result
     return result
   }

@@ -1,7 +1,6 @@
 import DeglareCodecs
 import DeglareCore
 import DeglareProviders
-import Dispatch
 
 /// Why a removal ended without a result.
 public enum RemovalError: Error, Equatable, CustomStringConvertible {
@@ -11,7 +10,7 @@ public enum RemovalError: Error, Equatable, CustomStringConvertible {
   /// The session has no image or no mask.
   case nothingLoaded
   /// The provider's image cannot be the crop that was sent (exit 69 in the CLI).
-  case unusablePatch(provider: String, message: String)
+  case unusablePatch(provider: ProviderID, message: String)
 
   /// One sentence.
   public var description: String {
@@ -48,15 +47,13 @@ public struct RemovalResult: Sendable {
 public actor RemovalSession {
   /// Bumped by every teardown; a removal's result is applied only if it has not moved.
   public private(set) var generation: UInt64 = 0
-  /// The image (and its path, for messages and the input-as-output check).
+  /// The image.
   public private(set) var image: DecodedImage?
-  /// The image's path.
-  public private(set) var imagePath: String?
   /// The binary mask (255 = repaint), the image's size.
   public private(set) var mask: Mask?
   /// The last removal that was written in the current generation.
   public private(set) var lastResult: RemovalResult?
-  /// The last repaint held for review (``repaint(provider:padding:feather:prompt:)``) in the
+  /// The last repaint held for review (``repaint(provider:padding:feather:)``) in the
   /// current generation; nil after any teardown.
   public internal(set) var preview: RemovalPreview?
   /// Aborts the provider call in flight, if any.
@@ -66,19 +63,17 @@ public actor RemovalSession {
   public init() {}
 
   /// Loads an image and its mask (a teardown of whatever was there).
-  public func load(image: DecodedImage, path: String, mask: Mask) {
+  public func load(image: DecodedImage, mask: Mask) {
     tearDown()
     precondition(image.image.size == mask.size, "validate the mask before loading it")
     self.image = image
-    self.imagePath = path
     self.mask = mask
   }
 
   /// Replaces the image; the old mask no longer applies and is cleared.
-  public func replaceImage(_ image: DecodedImage, path: String) {
+  public func replaceImage(_ image: DecodedImage) {
     tearDown()
     self.image = image
-    self.imagePath = path
     self.mask = nil
   }
 
@@ -103,7 +98,6 @@ public actor RemovalSession {
   public func close() {
     tearDown()
     image = nil
-    imagePath = nil
     mask = nil
   }
 
@@ -113,6 +107,9 @@ public actor RemovalSession {
   /// mask go to the provider; the patch comes back, is feathered and composited; the output is
   /// encoded into an unnamed file; and only if the generation is still the one captured at the
   /// start (and the task was not cancelled) is the file published and the result recorded.
+  ///
+  /// The caller checks the output before any expensive work (``RemoveRequest`` does, with
+  /// `OutputFile.preflight`); the write itself refuses an input or an existing file atomically.
   /// - Throws: ``RemovalError``, `CancellationError`, the provider's errors, ``WriteError``.
   public func remove(provider: any ImageEditProvider, settings: RemoveSettings) async throws -> RemovalResult {
     tearDown()
@@ -122,9 +119,7 @@ public actor RemovalSession {
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
       throw RemovalError.nothingLoaded
     }
-    try OutputFile.preflight(
-      settings.output.path, overwrite: settings.output.options.overwrite, inputs: settings.output.inputs)
-    let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan, prompt: settings.prompt)
+    let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
 
     // A JPEG written over a JPEG original is spliced into its blocks: read them while the
     // provider works (nil when this output is not such a splice or the read fails; the write
@@ -133,8 +128,8 @@ public actor RemovalSession {
     let original: Task<JPEGOriginal?, Never>? =
       output.options.format == .jpeg && decoded.jpegFile != nil
       ? Task.detached(priority: .userInitiated) { try? JPEGOriginal(decoded) } : nil
-    let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
-    try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.name)
+    let (edit, _) = try await callProvider(provider, request: request, started: started)
+    try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.id)
 
     let feather = settings.feather
     let blocks = await original?.value
@@ -156,8 +151,7 @@ public actor RemovalSession {
     try prepared.publish()
     let summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
-      provider: provider.name, model: edit.model, isRemote: provider.isRemote, usage: edit.usage,
-      maskedPixels: mask.insideCount, providerSeconds: providerSeconds, notes: edit.notes,
+      provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes,
       jpegSplice: prepared.jpegSplice)
     let result = RemovalResult(summary: summary, generation: started)
     lastResult = result

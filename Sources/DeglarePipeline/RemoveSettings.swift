@@ -1,23 +1,25 @@
 import DeglareCodecs
 import DeglareCore
 
-/// How a removal runs, apart from the provider: crop padding, feather, prompt, and where the
-/// result goes.
+/// How a removal runs, apart from the provider: crop padding, feather, and where the result goes.
 public struct RemoveSettings: Sendable {
+  /// The default ``padding``: 12 % of the mask's longer side gives the provider enough paint
+  /// around the glare to continue.
+  public static let defaultPadding = 0.12
+  /// The default ``feather``, in pixels.
+  public static let defaultFeather = 6.0
+
   /// Padding around the mask's bounding box, as a fraction of its longer side (`--padding`).
   public var padding: Double
   /// Inward feather width in full-resolution pixels (`--feather`; 0 = hard edge).
   public var feather: Double
-  /// The user's prompt for remote providers (`--prompt`), or nil for the provider's default.
-  public var prompt: String?
   /// Where and how the result is written.
   public var output: OutputSettings
 
   /// Creates settings; the defaults are those of docs/cli.md, remove.
-  public init(padding: Double = 0.12, feather: Double = 6, prompt: String? = nil, output: OutputSettings) {
+  public init(padding: Double = defaultPadding, feather: Double = defaultFeather, output: OutputSettings) {
     self.padding = padding
     self.feather = feather
-    self.prompt = prompt
     self.output = output
   }
 }
@@ -50,22 +52,23 @@ public struct RemovalSummary: Sendable {
   public var uploadSize: PixelSize
   /// The aspect-ratio name sent to the provider, if any.
   public var aspectName: String?
-  /// "local", "openai" or "gemini".
-  public var provider: String
+  /// The provider that repainted.
+  public var provider: ProviderID
   /// The model (remote) or method (local) that ran.
   public var model: String
-  /// Whether the provider was remote (decides "model" versus "method" in the summary).
-  public var isRemote: Bool
   /// Token usage, when the provider reported it.
   public var usage: JSONValue?
   /// Pixels inside the mask.
   public var maskedPixels: Int
-  /// Seconds the provider took.
-  public var providerSeconds: Double
   /// Notes from the provider (model family fallbacks, retries).
   public var notes: [String]
   /// For a JPEG written over a JPEG original: the blocks re-encoded (every other block kept its
   /// coefficients byte for byte); nil for any other output, whose pixels outside the mask are
   /// the original's exactly (PNG) or re-encoded as a whole (JPEG of a non-JPEG original).
   public var jpegSplice: JPEGSpliceReport?
+}
+
+extension RemovalSummary {
+  /// Whether the provider was remote (decides "model" versus "method" in the summary).
+  public var isRemote: Bool { provider.isRemote }
 }

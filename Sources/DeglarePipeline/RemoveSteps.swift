@@ -11,6 +11,8 @@ public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
   /// The photo's ICC profile cannot be read, so its colours cannot be sent to a remote provider
   /// in sRGB.
   case unreadableProfile(reason: String)
+  /// `--mask auto` found no glare in the image.
+  case nothingDetected(imagePath: String)
 
   /// One sentence naming the files.
   public var description: String {
@@ -23,6 +25,9 @@ public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
     case .unreadableProfile(let reason):
       return "the photo's colour profile cannot be read (\(reason)), so its colours cannot be converted to the "
         + "sRGB a remote provider works in; the local provider needs no conversion"
+    case .nothingDetected(let imagePath):
+      return "nothing to remove: no glare was detected in \(imagePath); paint the glare white in a mask and pass it "
+        + "with --mask"
     }
   }
 }
@@ -47,15 +52,14 @@ public enum RemoveSteps {
   }
 
   /// The request the provider receives: the crop and its mask, resampled to the upload size.
-  public static func request(image: ImageBuffer, mask: Mask, plan: CropPlan, prompt: String?) -> EditRequest {
+  public static func request(image: ImageBuffer, mask: Mask, plan: CropPlan) -> EditRequest {
     let crop = image.cropped(to: plan.crop)
     let cropMask: Mask = mask.cropped(to: plan.crop)
     if plan.isNativeSize {
-      return EditRequest(image: crop, mask: cropMask, prompt: prompt)
+      return EditRequest(image: crop, mask: cropMask)
     }
     return EditRequest(
-      image: Resampler.resize(crop, to: plan.uploadSize),
-      mask: Resampler.resizeMask(cropMask, to: plan.uploadSize), prompt: prompt)
+      image: Resampler.resize(crop, to: plan.uploadSize), mask: Resampler.resizeMask(cropMask, to: plan.uploadSize))
   }
 
   /// The repainted crop: the provider's patch resampled to the crop, feathered inward and
@@ -77,7 +81,7 @@ public enum RemoveSteps {
 
   /// Rejects a returned patch whose shape cannot be the crop (a provider bug or a proxy's
   /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side.
-  public static func checkPatch(_ patch: ImageBuffer, uploadSize: PixelSize, provider: String) throws {
+  public static func checkPatch(_ patch: ImageBuffer, uploadSize: PixelSize, provider: ProviderID) throws {
     let expected = Double(uploadSize.width) / Double(uploadSize.height)
     let actual = Double(patch.width) / Double(patch.height)
     if patch.width < 8 || patch.height < 8 || max(expected / actual, actual / expected) > 1.25 {

@@ -15,10 +15,9 @@ public struct SRGBProvider: ImageEditProvider {
   /// The photo's profile and the conversions.
   public let conversion: SRGBConversion
 
-  public var name: String { base.name }
+  public var id: ProviderID { base.id }
   public var model: String { base.model }
   public var capability: UploadCapability { base.capability }
-  public var isRemote: Bool { base.isRemote }
 
   /// `provider` itself when no conversion is needed: a local provider, a gray photo, no profile,
   /// a profile that is not RGB or that describes sRGB; otherwise `provider` behind a conversion.
@@ -48,7 +47,7 @@ public struct SRGBProvider: ImageEditProvider {
 
   /// What the base provider receives: the crop in sRGB (16-bit RGB; the upload rounds it to 8).
   public func converted(_ request: EditRequest) throws -> EditRequest {
-    EditRequest(image: try conversion.toSRGB(request.image), mask: request.mask, prompt: request.prompt)
+    EditRequest(image: try conversion.toSRGB(request.image), mask: request.mask)
   }
 
   public func uploadPreview(for request: EditRequest) throws -> [UploadFile] {
@@ -66,7 +65,7 @@ public struct SRGBProvider: ImageEditProvider {
       result.image = try conversion.patchInPhotoSpace(result.image, original: original)
     } catch {
       throw RemovalError.unusablePatch(
-        provider: name, message: "its colours cannot be converted to the photo's space (\(error.description))")
+        provider: id, message: "its colours cannot be converted to the photo's space (\(error.description))")
     }
     result.notes.append(
       "the crop was sent in sRGB, converted from the photo's colour profile, and the repaint converted back")

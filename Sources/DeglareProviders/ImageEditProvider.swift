@@ -7,15 +7,12 @@ public struct EditRequest: Sendable {
   public var image: ImageBuffer
   /// The binary mask at the same size (255 = repaint, 0 = keep).
   public var mask: Mask
-  /// The prompt the user gave with `--prompt`, or nil for the provider's default.
-  public var prompt: String?
 
-  /// Creates a request.
-  public init(image: ImageBuffer, mask: Mask, prompt: String? = nil) {
+  /// Creates a request. The prompt is the provider's (``RemoteConfiguration/prompt``).
+  public init(image: ImageBuffer, mask: Mask) {
     precondition(image.size == mask.size, "the mask must match the image")
     self.image = image
     self.mask = mask
-    self.prompt = prompt
   }
 }
 
@@ -67,16 +64,19 @@ public struct EditResult: Sendable {
 /// `edit` is cancellable: a cancelled task makes it throw `CancellationError` promptly (a remote
 /// provider aborts its transfer), and it never writes files.
 public protocol ImageEditProvider: Sendable {
-  /// "local", "openai" or "gemini".
-  var name: String { get }
+  /// Which provider this is.
+  var id: ProviderID { get }
   /// The model id (remote) or method (local) that will run.
   var model: String { get }
   /// The sizes this provider/model accepts.
   var capability: UploadCapability { get }
-  /// Whether the photo leaves the machine (false only for the local provider).
-  var isRemote: Bool { get }
   /// The files exactly as `edit` would upload them, computed without any network access or key.
   func uploadPreview(for request: EditRequest) throws -> [UploadFile]
   /// Repaints the masked area.
   func edit(_ request: EditRequest) async throws -> EditResult
+}
+
+extension ImageEditProvider {
+  /// Whether the photo leaves the machine (false only for the local provider).
+  public var isRemote: Bool { id.isRemote }
 }

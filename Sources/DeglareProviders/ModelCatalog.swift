@@ -14,8 +14,8 @@ public struct ModelInfo: Sendable, Equatable {
 
   /// The id as sent to the API.
   public var id: String
-  /// "openai" or "gemini".
-  public var provider: String
+  /// ``ProviderID/openai`` or ``ProviderID/gemini``.
+  public var provider: ProviderID
   /// The family whose rules apply ("gpt-image-1.5", "gpt-image-2", "gemini-3.1-flash-image" ...).
   public var family: String
   /// The upload sizes the model takes (what the pipeline resizes the crop to).
@@ -37,6 +37,11 @@ public enum ModelCatalog {
   public static let defaultOpenAIModel = "gpt-image-1.5"
   /// The default Gemini model.
   public static let defaultGeminiModel = "gemini-3.1-flash-image"
+
+  /// The model `--model` defaults to for a remote provider.
+  public static func defaultModel(for provider: ProviderID) -> String {
+    provider == .openai ? defaultOpenAIModel : defaultGeminiModel
+  }
 
   /// OpenAI 1.x models return only these sizes.
   public static let openAIFixedSizes = [
@@ -73,7 +78,7 @@ public enum ModelCatalog {
       extraQualities: [String] = [], note: String? = nil
     ) -> ModelInfo {
       ModelInfo(
-        id: id, provider: "openai", family: family,
+        id: id, provider: .openai, family: family,
         capability: flexible ? .flexible(gptImage2Rule) : .fixedSizes(openAIFixedSizes),
         qualities: openAIQualities + extraQualities, inputFidelity: fidelity, isKnown: true, note: note)
     }
@@ -81,7 +86,7 @@ public enum ModelCatalog {
       -> ModelInfo
     {
       ModelInfo(
-        id: id, provider: "gemini", family: family, capability: .aspectRatios(ratios), qualities: sizes,
+        id: id, provider: .gemini, family: family, capability: .aspectRatios(ratios), qualities: sizes,
         inputFidelity: .unsupported, isKnown: true, note: note)
     }
     var models = [
@@ -118,12 +123,12 @@ public enum ModelCatalog {
     return models
   }()
 
-  /// The model `id` of `provider` ("openai" or "gemini"). An unknown id gets the rules of the
-  /// family its name suggests and a one-line ``ModelInfo/note`` saying so.
-  public static func info(provider: String, model id: String) -> ModelInfo {
+  /// The model `id` of a remote `provider`. An unknown id gets the rules of the family its name
+  /// suggests and a one-line ``ModelInfo/note`` saying so.
+  public static func info(provider: ProviderID, model id: String) -> ModelInfo {
     if let match = known.first(where: { $0.provider == provider && $0.id == id }) { return match }
     let familyID: String
-    if provider == "openai" {
+    if provider == .openai {
       familyID =
         id.hasPrefix("gpt-image-2")
         ? "gpt-image-2" : (id.hasPrefix("gpt-image-1-mini") ? "gpt-image-1-mini" : "gpt-image-1.5")

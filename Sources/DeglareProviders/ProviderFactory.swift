@@ -1,8 +1,12 @@
+import DeglareCore
 import DeglareTransport
 
-/// What the user chose on the command line for a remote provider.
+/// What the user chose for a provider: the local method, or a remote model, prompt, quality and
+/// timeout. The defaults here are the command line's.
 public struct ProviderOptions: Sendable, Equatable {
-  /// `--model`, or nil for the provider's default.
+  /// `--method`: the local method (auto by default).
+  public var method: LocalMethod
+  /// `--model`, or nil for the provider's default (``ModelCatalog/defaultModel(for:)``).
   public var model: String?
   /// `--prompt`, or nil for the provider's default prompt.
   public var prompt: String?
@@ -11,18 +15,17 @@ public struct ProviderOptions: Sendable, Equatable {
   public var quality: String?
   /// `--timeout`: seconds for the whole transfer. Default 300.
   public var timeout: Double
-  /// Attempts in all for rate limits and server errors. Default 3.
-  public var maxAttempts: Int
 
   /// Creates options.
   public init(
-    model: String? = nil, prompt: String? = nil, quality: String? = nil, timeout: Double = 300, maxAttempts: Int = 3
+    method: LocalMethod = .auto, model: String? = nil, prompt: String? = nil, quality: String? = nil,
+    timeout: Double = 300
   ) {
+    self.method = method
     self.model = model
     self.prompt = prompt
     self.quality = quality
     self.timeout = timeout
-    self.maxAttempts = maxAttempts
   }
 }
 
@@ -65,10 +68,10 @@ public struct ProviderEnvironment: Sendable, Equatable {
     proxy = ProxyConfiguration.fromEnvironment(environment)
   }
 
-  /// The base URL of `provider`, checked against the endpoint policy.
-  func baseURL(for provider: String) throws(ProviderError) -> String {
+  /// The base URL of a remote `provider`, checked against the endpoint policy.
+  func baseURL(for provider: ProviderID) throws(ProviderError) -> String {
     let (url, variable) =
-      provider == "openai" ? (openAIBaseURL, "OPENAI_BASE_URL") : (geminiBaseURL, "GOOGLE_GEMINI_BASE_URL")
+      provider == .openai ? (openAIBaseURL, "OPENAI_BASE_URL") : (geminiBaseURL, "GOOGLE_GEMINI_BASE_URL")
     do {
       try EndpointPolicy.validate(url)
     } catch {
@@ -78,31 +81,38 @@ public struct ProviderEnvironment: Sendable, Equatable {
   }
 }
 
-/// Builds remote providers from a name, a key and options.
+/// Builds providers from an id, a key and options.
 public enum ProviderFactory {
-  /// The remote providers this factory builds.
-  public static let remoteProviders = ["openai", "gemini"]
-
-  /// A provider for `provider` ("openai" or "gemini").
+  /// A provider for `provider`.
   ///
   /// - Parameters:
-  ///   - key: the API key (looked up by the caller), or nil: the provider then still gives
-  ///     `uploadPreview` (for `--dry-run`), and `edit` throws `.missingKey`.
-  ///   - environment: the environment dictionary (base URLs, API version, proxies).
+  ///   - key: the API key of a remote provider (looked up by the caller), or nil: the provider
+  ///     then still gives `uploadPreview` (for `--dry-run`), and `edit` throws `.missingKey`.
+  ///   - options: the local method, or the remote model, prompt, quality and timeout.
+  ///   - environment: the environment dictionary (base URLs, API version, proxies); not read for
+  ///     the local provider.
   ///   - transport: nil for a ``CurlTransport`` configured from `options` and `environment`.
-  /// - Throws: ``ProviderError`` `.invalidOption` (unknown provider, bad `--quality`, bad model id)
-  ///   or `.invalidEndpoint` (insecure base URL).
+  /// - Throws: ``ProviderError`` `.invalidOption` (bad `--quality`, bad model id) or
+  ///   `.invalidEndpoint` (insecure base URL, bad API version).
   public static func make(
-    provider: String, key: String?, options: ProviderOptions, environment: [String: String],
+    provider: ProviderID, key: String?, options: ProviderOptions, environment: [String: String],
     transport: (any HTTPTransport)? = nil
   ) throws(ProviderError) -> any ImageEditProvider {
-    guard remoteProviders.contains(provider) else {
-      throw .invalidOption(message: "unknown remote provider '\(provider)' (expected openai or gemini)")
-    }
+    if provider == .local { return LocalProvider(method: options.method) }
     let settings = try ProviderEnvironment(environment)
+    let configuration = try self.configuration(provider: provider, key: key, options: options, settings: settings)
+    let transport = transport ?? self.transport(options: options, environment: settings)
+    return RemoteProvider(configuration: configuration, transport: transport)
+  }
+
+  /// The configuration of a remote provider: its endpoint from `settings`, the model (checked:
+  /// id characters, `--quality` value) from `options`, and `retry`.
+  static func configuration(
+    provider: ProviderID, key: String?, options: ProviderOptions, settings: ProviderEnvironment,
+    retry: RetryPolicy = RetryPolicy()
+  ) throws(ProviderError) -> RemoteConfiguration {
     let baseURL = try settings.baseURL(for: provider)
-    let modelID =
-      options.model ?? (provider == "openai" ? ModelCatalog.defaultOpenAIModel : ModelCatalog.defaultGeminiModel)
+    let modelID = options.model ?? ModelCatalog.defaultModel(for: provider)
     guard !modelID.isEmpty, modelID.unicodeScalars.allSatisfy({ isModelCharacter($0) }) else {
       throw .invalidOption(message: "'\(modelID)' is not a model id (letters, digits, '.', '-', '_' only)")
     }
@@ -111,20 +121,10 @@ public enum ProviderFactory {
       let accepted = model.qualities.isEmpty ? "no --quality" : "--quality " + model.qualities.joined(separator: ", ")
       throw .invalidOption(message: "\(model.id) accepts \(accepted); got '\(quality)'")
     }
-    let retry = RetryPolicy(maxAttempts: max(options.maxAttempts, 1))
-    let transport = transport ?? self.transport(options: options, environment: settings)
-    if provider == "openai" {
-      return OpenAIProvider(
-        configuration: .init(
-          baseURL: baseURL, apiKey: key, model: model, prompt: options.prompt, quality: options.quality,
-          organization: settings.openAIOrganization, project: settings.openAIProject, retry: retry),
-        transport: transport)
-    }
-    return GeminiProvider(
-      configuration: .init(
-        baseURL: baseURL, apiVersion: settings.geminiAPIVersion, apiKey: key, model: model, prompt: options.prompt,
-        imageSize: options.quality, retry: retry),
-      transport: transport)
+    return RemoteConfiguration(
+      baseURL: baseURL, apiVersion: settings.geminiAPIVersion, apiKey: key, model: model, prompt: options.prompt,
+      quality: options.quality, organization: settings.openAIOrganization, project: settings.openAIProject,
+      retry: retry)
   }
 
   /// The libcurl transport for these options: `--timeout`, proxies from the environment.

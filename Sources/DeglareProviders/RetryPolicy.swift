@@ -1,3 +1,4 @@
+import DeglareCore
 import DeglareTransport
 import Foundation
 
@@ -55,7 +56,7 @@ enum AttemptOutcome {
 struct RetryingSender: Sendable {
   let transport: any HTTPTransport
   let policy: RetryPolicy
-  let provider: String
+  let provider: ProviderID
   let redactor: Redactor
 
   /// The final response, the bytes moved over all attempts and notes about retries.
@@ -91,7 +92,8 @@ struct RetryingSender: Sendable {
         guard attempt < policy.maxAttempts, delay <= policy.maxServerDelay else {
           throw finalError(error, attempts: attempt, serverDelay: serverDelay)
         }
-        notes.append("\(provider) answered HTTP \(response.status); retried after \(ProviderError.seconds(delay))")
+        notes.append(
+          "\(provider.displayName) answered HTTP \(response.status); retried after \(ProviderError.seconds(delay))")
         try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
         attempt += 1
       }

@@ -18,7 +18,7 @@ enum ReturnedImage {
   static let configuration = Configuration()
 
   /// Decodes `bytes` and checks the size against `expected` (its aspect ratio only).
-  static func decode(_ bytes: [UInt8], provider: String, expected: PixelSize) throws(ProviderError) -> ImageBuffer {
+  static func decode(_ bytes: [UInt8], provider: ProviderID, expected: PixelSize) throws(ProviderError) -> ImageBuffer {
     let decoded: DecodedImage
     switch ImageFormat.sniff(bytes) {
     case .png, .jpeg, .heif:

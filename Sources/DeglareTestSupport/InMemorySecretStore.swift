@@ -1,25 +1,26 @@
+import DeglareCore
 import DeglareKeyStore
 import Synchronization
 
 /// A ``SecretStore`` in memory, for tests of everything above the Secret Service.
 public final class InMemorySecretStore: SecretStore {
-  private let keys = Mutex<[KeyProvider: String]>([:])
+  private let keys = Mutex<[ProviderID: String]>([:])
 
   /// Creates a store holding `keys`.
-  public init(_ initial: [KeyProvider: String] = [:]) {
+  public init(_ initial: [ProviderID: String] = [:]) {
     keys.withLock { $0 = initial }
   }
 
-  public func store(_ key: String, for provider: KeyProvider) throws {
+  public func store(_ key: String, for provider: ProviderID) throws {
     try KeyValidation.validate(key)
     keys.withLock { $0[provider] = key }
   }
 
-  public func lookup(_ provider: KeyProvider) throws -> String? {
+  public func lookup(_ provider: ProviderID) throws -> String? {
     keys.withLock { $0[provider] }
   }
 
-  public func delete(_ provider: KeyProvider) throws -> Bool {
+  public func delete(_ provider: ProviderID) throws -> Bool {
     keys.withLock { $0.removeValue(forKey: provider) != nil }
   }
 }
@@ -29,15 +30,15 @@ public struct UnavailableSecretStore: SecretStore {
   /// Creates the store.
   public init() {}
 
-  public func store(_ key: String, for provider: KeyProvider) throws {
+  public func store(_ key: String, for provider: ProviderID) throws {
     throw KeyStoreError.unavailable(detail: "Cannot autolaunch D-Bus without X11 $DISPLAY", provider: provider)
   }
 
-  public func lookup(_ provider: KeyProvider) throws -> String? {
+  public func lookup(_ provider: ProviderID) throws -> String? {
     throw KeyStoreError.unavailable(detail: "Cannot autolaunch D-Bus without X11 $DISPLAY", provider: provider)
   }
 
-  public func delete(_ provider: KeyProvider) throws -> Bool {
+  public func delete(_ provider: ProviderID) throws -> Bool {
     throw KeyStoreError.unavailable(detail: "Cannot autolaunch D-Bus without X11 $DISPLAY", provider: provider)
   }
 }

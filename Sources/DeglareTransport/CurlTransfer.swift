@@ -10,6 +10,7 @@
 
 internal import CCurlShims
 internal import Clibcurl
+import DeglareCore
 import Synchronization
 
 /// libcurl's global init, run once before the first handle is created.
@@ -47,8 +48,8 @@ private let headerCallback: curl_write_callback = { data, size, count, context i
   if line.hasPrefix("HTTP/") {
     sink.headers = []  // a new status line: interim 1xx or a proxy CONNECT answer came before
   } else if let colon = line.firstIndex(of: ":") {
-    let name = String(line[..<colon]).trimmingSpaces
-    let value = String(line[line.index(after: colon)...]).trimmingSpaces
+    let name = String(line[..<colon]).trimmingWhitespace
+    let value = String(line[line.index(after: colon)...]).trimmingWhitespace
     if !name.isEmpty { sink.headers.append(HTTPHeader(name, value)) }
   }
   return length
@@ -260,7 +261,7 @@ final class CurlTransfer: @unchecked Sendable {
 
   private func transferError(_ code: CURLcode) -> TransportError {
     let detail = String(cString: errorBuffer)
-    let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail.trimmingSpaces
+    let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail.trimmingWhitespace
     if sink.overflowed || code == CURLE_FILESIZE_EXCEEDED {
       return TransportError(
         .responseTooLarge, code: Int(code.rawValue), message: "more than \(sink.cap) bytes; refusing to read further")

@@ -77,15 +77,6 @@ public enum HTTPBody: Sendable, Equatable, CustomStringConvertible {
   /// A `multipart/form-data` body, parts in order; the transport chooses the boundary.
   case multipart([MultipartPart])
 
-  /// Number of payload bytes (multipart: the sum of the parts' data, without framing).
-  public var payloadCount: Int {
-    switch self {
-    case .empty: return 0
-    case .bytes(let bytes, _): return bytes.count
-    case .multipart(let parts): return parts.reduce(0) { $0 + $1.data.count }
-    }
-  }
-
   /// A summary without the bytes.
   public var description: String {
     switch self {

@@ -1,3 +1,5 @@
+import DeglareCore
+
 /// Which proxy to use, read from the usual environment variables the way libcurl and most tools
 /// read them: `https_proxy`/`HTTPS_PROXY` for https URLs, `http_proxy` (lower case only, as curl
 /// does, because `HTTP_PROXY` can be set by a CGI request header) for http URLs, `all_proxy`/
@@ -28,7 +30,7 @@ public struct ProxyConfiguration: Sendable, Equatable {
   public static func fromEnvironment(_ environment: [String: String]) -> ProxyConfiguration {
     func value(_ names: String...) -> String? {
       for name in names {
-        if let value = environment[name]?.trimmingSpaces, !value.isEmpty { return value }
+        if let value = environment[name]?.trimmingWhitespace, !value.isEmpty { return value }
       }
       return nil
     }
@@ -43,14 +45,5 @@ public struct ProxyConfiguration: Sendable, Equatable {
   public func proxy(for endpoint: EndpointPolicy.Endpoint) -> String? {
     if EndpointPolicy.isLoopback(endpoint.host) { return nil }
     return endpoint.scheme == "https" ? httpsProxy : httpProxy
-  }
-}
-
-extension String {
-  var trimmingSpaces: String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
   }
 }

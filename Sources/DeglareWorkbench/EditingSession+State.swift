@@ -63,7 +63,7 @@ extension EditingSession {
       members.append(("result", .null))
     }
     members.append(("busy", busy.map(JSONValue.string) ?? .null))
-    members.append(("provider", .string(options.provider)))
+    members.append(("provider", .string(options.provider.rawValue)))
     return .object(members)
   }
 }

@@ -186,7 +186,7 @@ actor EditingSession {
     history = MaskHistory(start: start)
     result = nil
     job = nil
-    await removal.replaceImage(document.decoded, path: document.path)
+    await removal.replaceImage(document.decoded)
     await removal.replaceMask(start)
     maskEdited(changed: nil, proposalChanged: true)
   }

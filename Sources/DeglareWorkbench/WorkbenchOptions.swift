@@ -1,5 +1,7 @@
 import DeglareCodecs
+import DeglareCore
 import DeglareKeyStore
+import DeglarePipeline
 
 /// What `deglare workbench` was started with.
 public struct WorkbenchOptions: Sendable {
@@ -9,8 +11,8 @@ public struct WorkbenchOptions: Sendable {
   public var maskPath: String?
   /// Where Save writes the first photo's result (`-o`); nil for `<stem>.deglared.png` beside it.
   public var outputPath: String?
-  /// The provider selected at first ("local", "openai" or "gemini").
-  public var provider: String
+  /// The provider selected at first.
+  public var provider: ProviderID
   /// The port on 127.0.0.1 (0: a free one).
   public var port: Int
   /// The environment (keys, base URLs).
@@ -26,9 +28,10 @@ public struct WorkbenchOptions: Sendable {
 
   /// Creates options; the defaults are `remove`'s.
   public init(
-    imagePath: String? = nil, maskPath: String? = nil, outputPath: String? = nil, provider: String = "local",
-    port: Int = 0, environment: [String: String] = [:], secretStore: any SecretStore,
-    decodeOptions: DecodeOptions = DecodeOptions(), padding: Double = 0.12, feather: Double = 6
+    imagePath: String? = nil, maskPath: String? = nil, outputPath: String? = nil,
+    provider: ProviderID = RemoveRequest.defaultProvider, port: Int = 0, environment: [String: String] = [:],
+    secretStore: any SecretStore, decodeOptions: DecodeOptions = DecodeOptions(),
+    padding: Double = RemoveSettings.defaultPadding, feather: Double = RemoveSettings.defaultFeather
   ) {
     self.imagePath = imagePath
     self.maskPath = maskPath

@@ -9,26 +9,24 @@ import DeglareProviders
 
 /// One provider as the page lists it; the key itself never leaves the server.
 struct ProviderChoice: Sendable {
-  /// "local", "openai" or "gemini".
-  var name: String
-  /// "Local (offline)", "OpenAI", "Gemini".
+  /// Which provider.
+  var id: ProviderID
+  /// "Local (offline, no key)", "OpenAI", "Gemini".
   var label: String
   /// Whether it can run now (a key is available, or none is needed).
   var available: Bool
-  /// Where the key comes from ("OPENAI_API_KEY", "the Secret Service"), or why there is none.
+  /// Where the key comes from ("key from OPENAI_API_KEY"), or why there is none.
   var source: String
   /// The methods (local) or model ids (remote) the page offers.
   var options: [String]
   /// The option selected at first.
   var defaultOption: String
-  /// Whether the photo's crop leaves the machine.
-  var isRemote: Bool
 
   var json: JSONValue {
     .object([
-      ("name", .string(name)), ("label", .string(label)), ("available", .bool(available)),
+      ("name", .string(id.rawValue)), ("label", .string(label)), ("available", .bool(available)),
       ("source", .string(source)), ("options", .array(options.map(JSONValue.string))),
-      ("default", .string(defaultOption)), ("leaves_machine", .bool(isRemote)),
+      ("default", .string(defaultOption)), ("leaves_machine", .bool(id.isRemote)),
     ])
   }
 }
@@ -39,30 +37,29 @@ extension EditingSession {
     let resolver = KeyResolver(environment: options.environment, store: options.secretStore)
     var choices = [
       ProviderChoice(
-        name: "local", label: "Local (offline, no key)", available: true,
-        source: "no key needed; nothing leaves this machine",
-        options: LocalMethod.allCases.map(\.rawValue), defaultOption: LocalMethod.auto.rawValue, isRemote: false)
+        id: .local, label: "Local (offline, no key)", available: true,
+        source: "no key needed; nothing leaves this machine", options: LocalMethod.allCases.map(\.rawValue),
+        defaultOption: ProviderOptions().method.rawValue)
     ]
-    for provider in KeyProvider.allCases {
+    for provider in ProviderID.remote {
       var available = false
       var source: String
       do {
         let key = try resolver.resolve(provider)
         available = true
-        source = "key from " + (key.source == .secretService ? "the Secret Service" : key.source.description)
+        source = "key from " + key.source.phrase
       } catch KeyStoreError.unavailable(let detail, _) {
         source = "no key in the environment, and no Secret Service is reachable (\(detail))"
       } catch {
         source =
-          "no key: set \(provider.environmentVariables.joined(separator: " or ")) or run "
-          + "'deglare keys set \(provider.rawValue)'"
+          "no key: set \(provider.keyEnvironmentVariables.joined(separator: " or ")) or run "
+          + "'deglare keys set \(provider)'"
       }
-      let models = ModelCatalog.known.filter { $0.provider == provider.rawValue }.map(\.id)
-      let preferred = provider == .openai ? ModelCatalog.defaultOpenAIModel : ModelCatalog.defaultGeminiModel
       choices.append(
         ProviderChoice(
-          name: provider.rawValue, label: provider.displayName, available: available, source: source,
-          options: models, defaultOption: preferred, isRemote: true))
+          id: provider, label: provider.displayName, available: available, source: source,
+          options: ModelCatalog.known.filter { $0.provider == provider }.map(\.id),
+          defaultOption: ModelCatalog.defaultModel(for: provider)))
     }
     return choices
   }
@@ -71,31 +68,27 @@ extension EditingSession {
   /// from the environment or the Secret Service. `withKey: false` builds a remote provider for
   /// planning only (no key needed).
   func makeProvider(_ name: String, option: String?, withKey: Bool) throws(WorkbenchError) -> any ImageEditProvider {
-    if name == "local" {
-      guard let method = LocalMethod(rawValue: option ?? "auto") else {
+    guard let provider = ProviderID(rawValue: name.lowercased()) else {
+      throw .badRequest("unknown provider '\(name)': expected \(ProviderID.allCases.joinedAsAlternatives())")
+    }
+    var choice = ProviderOptions()
+    if provider.isRemote {
+      choice.model = option
+    } else {
+      guard let method = LocalMethod(rawValue: option ?? choice.method.rawValue) else {
         throw .badRequest("'\(option ?? "")' is not a local method (auto, subtract or fill)")
       }
-      return LocalProvider(method: method)
-    }
-    guard let keyProvider = KeyProvider(argument: name) else {
-      throw .badRequest("unknown provider '\(name)': expected local, openai or gemini")
-    }
-    var key: String?
-    if withKey {
-      do {
-        let resolved = try KeyResolver(environment: options.environment, store: options.secretStore).resolve(
-          keyProvider)
-        if !secrets.contains(resolved.value) { secrets.append(resolved.value) }
-        key = resolved.value
-      } catch {
-        throw WorkbenchError(status: 409, message: "\(error)")
-      }
+      choice.method = method
     }
     do {
-      return try ProviderFactory.make(
-        provider: name, key: key, options: ProviderOptions(model: option), environment: options.environment)
+      return try ProviderSetup.make(
+        provider, options: choice, lookUpKey: withKey, environment: options.environment,
+        secretStore: options.secretStore,
+        keyLoaded: { key in if !secrets.contains(key) { secrets.append(key) } })
+    } catch let error as KeyStoreError {
+      throw WorkbenchError(status: 409, message: error.description)
     } catch {
-      throw .badRequest(error.description)
+      throw .badRequest("\(error)")
     }
   }
 
@@ -112,12 +105,12 @@ extension EditingSession {
       guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
         return nil
       }
-      let request = RemoveSteps.request(image: image, mask: mask, plan: plan, prompt: nil)
+      let request = RemoveSteps.request(image: image, mask: mask, plan: plan)
       return (plan, (try? provider.uploadPreview(for: request)) ?? [])
     }.value
     guard let (plan, files) = planned else { throw .conflict("the mask is empty: paint over the glare first") }
     var members: [(String, JSONValue)] = [
-      ("provider", .string(provider.name)),
+      ("provider", .string(provider.id.rawValue)),
       (provider.isRemote ? "model" : "method", .string(provider.model)),
       ("crop", .array(plan.crop.array.map(JSONValue.int))),
       ("upload_size", .array([.int(plan.uploadSize.width), .int(plan.uploadSize.height)])),
@@ -137,7 +130,7 @@ extension EditingSession {
     }
     guard maskSummary.insideCount > 0 else { throw .conflict("the mask is empty: paint over the glare first") }
     let provider = try makeProvider(name, option: option, withKey: true)
-    let label = provider.isRemote ? "\(provider.name) (\(provider.model))" : "the local \(provider.model) method"
+    let label = provider.isRemote ? "\(provider.id) (\(provider.model))" : "the local \(provider.model) method"
     jobCounter += 1
     let id = jobCounter
     job = RemovalJob(id: id, label: label, started: ContinuousClock().now)
@@ -157,7 +150,7 @@ extension EditingSession {
     do {
       await removal.replaceMask(mask)
       let preview = try await removal.repaint(
-        provider: provider, padding: options.padding, feather: options.feather, prompt: nil)
+        provider: provider, padding: options.padding, feather: options.feather)
       guard let document, job?.id == id else { return }
       let pyramid = document.pyramid
       let display = ImagePyramid.displayCopy(preview.overlay.pixels)
@@ -170,7 +163,7 @@ extension EditingSession {
       else {
         throw RemovalError.stale(startedAt: preview.generation, current: await removal.generation)
       }
-      let label = job?.label ?? provider.name
+      let label = job?.label ?? provider.id.rawValue
       let seconds = job.map { (ContinuousClock().now - $0.started).seconds } ?? preview.providerSeconds
       job = nil
       result = WorkbenchResult(

@@ -80,4 +80,32 @@ import Testing
     #expect(status.code == .success)
     #expect(status.stdout.hasPrefix("openai: sk-0…cdef from OPENAI_API_KEY\n"))
   }
+
+  /// Keys that a paste can produce: plain ones, and ones with whitespace, control characters or
+  /// non-ASCII characters (typographic dashes, accents, invisible spaces). `accepted` is the one
+  /// rule: printable ASCII without spaces.
+  static let pastedKeys: [(key: String, accepted: Bool)] = [
+    ("sk-proj-abcDEF123_-xyz", true), ("AIza-0123456789~!+/=", true), ("", false), ("sk-abc def-0123", false),
+    ("sk-abc\tdef-0123", false), ("sk-\u{7}abc-0123", false), ("sk-\u{7F}abc-0123", false),
+    ("sk-\u{85}abc-0123", false), ("sk-\u{A0}abc-0123", false), ("sk-\u{2013}abc-0123", false),
+    ("sk-cl\u{E9}-0123456", false), ("sk-\u{200B}abc-0123", false),
+  ]
+
+  @Test("a key 'keys set' stores is a key 'remove' sends, and the other way round", arguments: pastedKeys)
+  func keysSetAndRemoveAgree(_ key: String, accepted: Bool) async {
+    let set = await runDeglare(["keys", "set", "openai"], input: .piped(key + "\n"))
+    #expect((set.code == .success) == accepted, "keys set: \(set.stderr)")
+    // Nothing listens on loopback port 1: a key that is sent fails to connect (69); a key that
+    // is refused never gets that far (77).
+    await withTemporaryDirectory { dir in
+      let remove = await runDeglare(
+        [
+          "remove", Fixtures.path("demo/painting.png"), "--mask", Fixtures.path("demo/glare-mask.png"),
+          "--provider", "openai", "-o", dir + "/out.png",
+        ],
+        environment: ["OPENAI_API_KEY": key, "OPENAI_BASE_URL": "http://127.0.0.1:1/v1"])
+      #expect(remove.code == (accepted ? .unavailable : .noPermission), "remove: \(remove.stderr)")
+      #expect(directoryListing(dir).isEmpty)
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import DeglareCore
 import DeglareKeyStore
 import DeglareTestSupport
 import Testing
@@ -52,8 +53,8 @@ import Testing
     #expect(throws: KeyStoreError.self) { try KeyValidation.validate("sk-abc\n") }
     #expect(throws: KeyStoreError.self) { try KeyValidation.validate("sk-\u{7}abc") }
     #expect(throws: KeyStoreError.self) { try KeyValidation.validate("sk-\u{00A0}abc") }
-    #expect(KeyValidation.masked("sk-proj-abcdefghijklmnop") == "sk-p…mnop")
-    #expect(KeyValidation.masked("short1") == "…t1")
-    #expect(KeyValidation.masked("abc") == "…")
+    #expect(APIKey.masked("sk-proj-abcdefghijklmnop") == "sk-p…mnop")
+    #expect(APIKey.masked("short1") == "…t1")
+    #expect(APIKey.masked("abc") == "…")
   }
 }

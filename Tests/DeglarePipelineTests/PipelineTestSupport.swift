@@ -8,10 +8,9 @@ import Synchronization
 /// (the sample value `fill`) so results are recognisable. With `honoursCancellation` false it
 /// answers even after a teardown cancelled it, which exercises the generation check itself.
 final class GatedProvider: ImageEditProvider, Sendable {
-  let name = "gated"
+  let id = ProviderID.local
   let model = "test"
   let capability: UploadCapability
-  let isRemote = false
   let fill: Int
   let honoursCancellation: Bool
   private let state = Mutex<(released: Bool, waiters: [CheckedContinuation<Void, Never>], calls: Int)>((false, [], 0))
@@ -70,7 +69,7 @@ enum SessionFixtures {
   static func loadedSession(image: ImageBuffer, mask: Mask) async -> RemovalSession {
     let session = RemovalSession()
     await session.load(
-      image: DecodedImage(image: image, metadata: ImageMetadata(), format: .png), path: "in.png", mask: mask)
+      image: DecodedImage(image: image, metadata: ImageMetadata(), format: .png), mask: mask)
     return session
   }
 
@@ -92,7 +91,7 @@ enum Teardown: String, CaseIterable, Sendable {
     case .clearMask: await session.clearMask()
     case .replaceMask: await session.replaceMask(newMask)
     case .replaceImage:
-      await session.replaceImage(DecodedImage(image: image, metadata: ImageMetadata(), format: .png), path: "other.png")
+      await session.replaceImage(DecodedImage(image: image, metadata: ImageMetadata(), format: .png))
     case .close: await session.close()
     }
   }

@@ -34,7 +34,7 @@ import Testing
       try await withTemporaryDirectory { dir in
         let session = await SessionFixtures.loadedSession(image: Self.image, mask: Self.mask)
         let provider = try ProviderFactory.make(
-          provider: "openai", key: "sk-session-0123456789abcdef", options: ProviderOptions(),
+          provider: .openai, key: "sk-session-0123456789abcdef", options: ProviderOptions(),
           environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
         let settings = SessionFixtures.settings(dir + "/" + output)
         let task = Task { try await session.remove(provider: provider, settings: settings) }

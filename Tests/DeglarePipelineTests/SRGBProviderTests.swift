@@ -10,13 +10,13 @@ import Testing
 /// A provider that returns what it was sent, as a remote one would: its own upload PNG (8-bit
 /// sRGB RGB) decoded. It records the upload.
 final class EchoProvider: ImageEditProvider, Sendable {
-  let name = "echo"
+  let id: ProviderID
   let model = "identity"
   let capability = UploadCapability.native
-  let isRemote: Bool
   private let sent = Mutex<ImageBuffer?>(nil)
 
-  init(isRemote: Bool) { self.isRemote = isRemote }
+  /// A remote provider (it says it is OpenAI) or the local one.
+  init(isRemote: Bool) { id = isRemote ? .openai : .local }
 
   /// The crop as the provider received it.
   var received: ImageBuffer? { sent.withLock { $0 } }
@@ -64,7 +64,7 @@ final class EchoProvider: ImageEditProvider, Sendable {
       metadata.iccProfile = profile
       let session = RemovalSession()
       await session.load(
-        image: DecodedImage(image: Self.photo, metadata: metadata, format: .png), path: "in.png", mask: Self.mask)
+        image: DecodedImage(image: Self.photo, metadata: metadata, format: .png), mask: Self.mask)
       var settings = SessionFixtures.settings(dir + "/out.png")
       settings.feather = 0
       let result = try await session.remove(provider: provider, settings: settings)
@@ -113,9 +113,9 @@ final class EchoProvider: ImageEditProvider, Sendable {
     metadata.iccProfile = Self.p3
     let session = RemovalSession()
     await session.load(
-      image: DecodedImage(image: Self.photo, metadata: metadata, format: .png), path: "in.png", mask: Self.mask)
+      image: DecodedImage(image: Self.photo, metadata: metadata, format: .png), mask: Self.mask)
     let provider = EchoProvider(isRemote: true)
-    let preview = try await session.repaint(provider: provider, padding: 0.12, feather: 0, prompt: nil)
+    let preview = try await session.repaint(provider: provider, padding: 0.12, feather: 0)
     #expect(provider.received != Self.photo.cropped(to: preview.plan.crop))
     let repainted = preview.overlay.applied(to: Self.photo)
     let worst = zip(Self.photo.samples8, repainted.samples8).map { abs(Int($0) - Int($1)) }.max() ?? 0
@@ -132,7 +132,7 @@ final class EchoProvider: ImageEditProvider, Sendable {
     try await withTemporaryDirectory { dir in
       let report = try DryRun.write(
         image: Self.photo, profile: Self.p3, mask: Self.mask, imagePath: "in.png",
-        provider: EchoProvider(isRemote: true), settings: SessionFixtures.settings(dir + "/out.png"),
+        provider: EchoProvider(isRemote: true), padding: 0.12,
         directory: dir + "/upload", overwrite: false)
       let upload = try ImageFile.read(dir + "/upload/image.png").image
       let conversion = try #require(try SRGBConversion(profile: Self.p3))

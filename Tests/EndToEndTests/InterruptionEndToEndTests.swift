@@ -16,10 +16,11 @@ import Testing
           [
             "OPENAI_BASE_URL": server.openAIBaseURL, "OPENAI_API_KEY": "sk-e2e-0123456789abcdef0123",
           ])
+        // `--timeout 3600`: the transfer's own 300 s limit must not end the wait first on a starved machine.
         let process = try RunningProcess(
           [
             "remove", RemoveEndToEndTests.painting, "--mask", RemoveEndToEndTests.mask, "--provider", "openai",
-            "-o", dir + "/out.png",
+            "-o", dir + "/out.png", "--timeout", "3600",
           ], environment: environment)
         do {
           // A hang guard, not a time limit (see RemovalSessionStubTests).
@@ -48,7 +49,7 @@ import Testing
         // `sh -c 'trap "" INT; exec deglare ...'` starts deglare with SIGINT ignored.
         let deglare = ProcessRunner.executable("deglare")
         let command =
-          "trap '' INT; exec '\(deglare)' remove '\(RemoveEndToEndTests.painting)' --mask '\(RemoveEndToEndTests.mask)' --provider openai -o '\(dir)/out.png'"
+          "trap '' INT; exec '\(deglare)' remove '\(RemoveEndToEndTests.painting)' --mask '\(RemoveEndToEndTests.mask)' --provider openai -o '\(dir)/out.png' --timeout 3600"
         let environment = ProcessRunner.cleanEnvironment(
           home: dir,
           [

@@ -60,6 +60,13 @@ public struct ParsedArguments: Sendable {
     return text
   }
 
+  /// The option's value as a case of `type` (its raw values are the choices), if given.
+  public func choice<Choice: CaseIterable & RawRepresentable<String>>(_ key: String, in type: Choice.Type) throws
+    -> Choice?
+  {
+    try choice(key, in: Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
+  }
+
   /// The positional argument at `index`; throws when it is missing.
   public func positional(_ index: Int, _ name: String) throws -> String {
     guard index < positionals.count else {

@@ -1,3 +1,5 @@
+import DeglareCore
+
 /// Help and usage text, generated from ``CommandSpec`` values.
 enum Usage {
   /// The one-line synopsis: `deglare verify ORIGINAL RESULT --mask MASK [--json]`.
@@ -49,6 +51,18 @@ enum Usage {
     text += row("-h, --help", "Show help information.")
     text += "\nSee 'deglare help COMMAND' for the options of one command.\n"
     return text
+  }
+
+  /// A default value as help text shows it: "6", "0.12", "300".
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
+  /// The choices as help text offers them, the default marked: "fast (default), small or smallest".
+  static func choices<Choice: RawRepresentable<String> & Equatable>(
+    _ all: [Choice], default: Choice, note: String = "default"
+  ) -> String {
+    all.map { $0 == `default` ? "\($0.rawValue) (\(note))" : $0.rawValue }.joinedAsAlternatives()
   }
 
   private static func row(_ label: String, _ help: String) -> String {

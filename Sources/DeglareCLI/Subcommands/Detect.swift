@@ -14,7 +14,7 @@ struct DetectCommand: Subcommand {
       unsaturated and well above its surroundings and its blob fades out softly (painted whites
       have hard outlines), when it is a clipped specular core fading into a halo, or when it carries
       coloured light (a cyan or green streak) whose hue departs from the paint around it. The
-      margin band along every edge (default 3 % of the shorter side,
+      margin band along every edge (default \(marginBandPercent) % of the shorter side,
       the strip of wall a straightened photo keeps) is never proposed. An image without glare gives
       an empty mask and exit 0. Check the proposal with --overlay, and paint what it missed.
 
@@ -26,47 +26,40 @@ struct DetectCommand: Subcommand {
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the proposal tinted red."),
       .value(
         "--margin-band", valueName: "PX",
-        help: "Pixels along each edge never proposed (default 3 % of the shorter side; 0 = none)."),
-      CommonOptions.json,
-      CommonOptions.force,
-      CommonOptions.maxPixels,
-    ])
+        help: "Pixels along each edge never proposed (default \(marginBandPercent) % of the shorter side; 0 = none)."),
+    ] + CommonOptions.imageToFile)
+
+  /// The detector's default margin band, in percent of the shorter side.
+  private static let marginBandPercent = Usage.number(GlareDetector.Configuration().marginBandFraction * 100)
 
   let imagePath: String
   let outputPath: String
   let overlayPath: String?
   let marginBand: Int?
-  let json: Bool
-  let force: Bool
-  let decodeOptions: DecodeOptions
+  let common: CommonOptions.Values
 
   init(_ arguments: ParsedArguments) throws {
     imagePath = try arguments.positional(0, "IMAGE")
-    outputPath = arguments.string("--output") ?? DetectCommand.defaultOutput(for: imagePath)
+    outputPath = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".mask.png")
     overlayPath = arguments.string("--overlay")
     marginBand = try arguments.int("--margin-band", in: 0...Int(Int32.max))
-    json = arguments.flag("--json")
-    force = arguments.flag("--force")
-    decodeOptions = try CommonOptions.decodeOptions(arguments)
+    common = try CommonOptions.Values(arguments)
     if let overlayPath, overlayPath == outputPath {
       throw ValidationError("the overlay and the mask cannot both be written to \(overlayPath)")
     }
   }
 
-  /// `<dir>/<stem>.mask.png` for `<dir>/<stem>.<ext>`.
-  static func defaultOutput(for path: String) -> String {
-    OutputNaming.beside(path, suffix: ".mask.png")
-  }
-
   func run(_ context: CommandContext) async throws -> ExitCode {
     // Refuse unusable outputs before any work, so a failure leaves neither file behind.
-    try OutputFile.preflight(outputPath, overwrite: force, inputs: [imagePath])
-    if let overlayPath { try OutputFile.preflight(overlayPath, overwrite: force, inputs: [imagePath, outputPath]) }
-    let image = try ImageFile.read(imagePath, options: decodeOptions).image
+    try OutputFile.preflight(outputPath, overwrite: common.force, inputs: [imagePath])
+    if let overlayPath {
+      try OutputFile.preflight(overlayPath, overwrite: common.force, inputs: [imagePath, outputPath])
+    }
+    let image = try ImageFile.read(imagePath, options: common.decodeOptions).image
     let start = DispatchTime.now().uptimeNanoseconds
     let detection = GlareDetector().detect(image, marginBand: marginBand)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let png = ImageWriteOptions(format: .png, overwrite: force)
+    let png = ImageWriteOptions(format: .png, overwrite: common.force)
     try ImageFile.write(
       detection.mask.grayImage, metadata: ImageMetadata(), to: outputPath, options: png, inputs: [imagePath])
     if let overlayPath {
@@ -75,7 +68,7 @@ struct DetectCommand: Subcommand {
         inputs: [imagePath, outputPath])
     }
     let rounded = (seconds * 1000).rounded() / 1000
-    if json {
+    if common.json {
       let object = JSONValue.object([
         ("output", .string(outputPath)),
         ("coverage_percent", .double((detection.coveragePercent * 10000).rounded() / 10000)),

@@ -22,20 +22,42 @@ struct KeysCommand: Subcommand {
   func run(_ context: CommandContext) async throws -> ExitCode { .usage }
 
   /// The PROVIDER argument shared by the keys commands.
-  static let providerArgument = ArgumentSpec("PROVIDER", help: "openai or gemini.")
+  static let providerArgument = ArgumentSpec("PROVIDER", help: ProviderID.remote.joinedAsAlternatives() + ".")
 
-  /// Parses PROVIDER.
-  static func provider(_ arguments: ParsedArguments) throws -> KeyProvider {
+  /// Parses PROVIDER: a remote provider's name, in any case.
+  static func provider(_ arguments: ParsedArguments) throws -> ProviderID {
     let text = try arguments.positional(0, "PROVIDER")
-    guard let provider = KeyProvider(argument: text) else {
-      throw ValidationError("unknown provider '\(text)': expected openai or gemini")
+    guard let provider = ProviderID(rawValue: text.lowercased()), provider.isRemote else {
+      throw ValidationError("unknown provider '\(text)': expected \(ProviderID.remote.joinedAsAlternatives())")
     }
     return provider
+  }
+
+  /// Warns that an environment variable holds a key for `provider` (it wins over a stored key):
+  /// "warning: OPENAI_API_KEY <situation>".
+  static func warnIfInEnvironment(_ provider: ProviderID, _ situation: String, context: CommandContext) {
+    let resolver = KeyResolver(environment: context.environment, store: context.secretStore)
+    if let environmentKey = resolver.environmentKey(provider) {
+      context.console.warn("\(environmentKey.source) \(situation)")
+    }
+  }
+}
+
+/// A `keys` command whose one argument is PROVIDER.
+protocol ProviderArgumentCommand: Subcommand {
+  /// Creates the command for `provider`.
+  init(provider: ProviderID)
+}
+
+extension ProviderArgumentCommand {
+  /// Parses PROVIDER.
+  init(_ arguments: ParsedArguments) throws {
+    self.init(provider: try KeysCommand.provider(arguments))
   }
 }
 
 /// `deglare keys set PROVIDER`: reads the key from stdin (or a hidden prompt) and stores it.
-struct KeysSetCommand: Subcommand {
+struct KeysSetCommand: ProviderArgumentCommand {
   static let spec = CommandSpec(
     name: "set",
     abstract: "Store a provider's key in the Secret Service (read from stdin or a hidden prompt).",
@@ -49,11 +71,7 @@ struct KeysSetCommand: Subcommand {
       "deglare never takes a key as a command-line argument (it would show in 'ps'); pipe it on stdin "
       + "or run 'deglare keys set PROVIDER' and type it at the hidden prompt")
 
-  let provider: KeyProvider
-
-  init(_ arguments: ParsedArguments) throws {
-    provider = try KeysCommand.provider(arguments)
-  }
+  let provider: ProviderID
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let key: String
@@ -73,28 +91,21 @@ struct KeysSetCommand: Subcommand {
     try KeyValidation.validate(key)
     try context.secretStore.store(key, for: provider)
     context.console.printError(
-      "stored the \(provider.displayName) key (\(KeyValidation.masked(key))) in the Secret Service as "
+      "stored the \(provider.displayName) key (\(APIKey.masked(key))) in the Secret Service as "
         + "'\(provider.secretLabel)'")
-    let resolver = KeyResolver(environment: context.environment, store: context.secretStore)
-    if let environmentKey = resolver.environmentKey(provider) {
-      context.console.warn("\(environmentKey.source) is set and takes precedence over the stored key")
-    }
+    KeysCommand.warnIfInEnvironment(provider, "is set and takes precedence over the stored key", context: context)
     return .success
   }
 }
 
 /// `deglare keys delete PROVIDER`.
-struct KeysDeleteCommand: Subcommand {
+struct KeysDeleteCommand: ProviderArgumentCommand {
   static let spec = CommandSpec(
     name: "delete",
     abstract: "Remove a provider's key from the Secret Service.",
     arguments: [KeysCommand.providerArgument])
 
-  let provider: KeyProvider
-
-  init(_ arguments: ParsedArguments) throws {
-    provider = try KeysCommand.provider(arguments)
-  }
+  let provider: ProviderID
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     if try context.secretStore.delete(provider) {
@@ -102,10 +113,7 @@ struct KeysDeleteCommand: Subcommand {
     } else {
       context.console.printError("no \(provider.displayName) key was stored in the Secret Service")
     }
-    let resolver = KeyResolver(environment: context.environment, store: context.secretStore)
-    if let environmentKey = resolver.environmentKey(provider) {
-      context.console.warn("\(environmentKey.source) is still set in the environment")
-    }
+    KeysCommand.warnIfInEnvironment(provider, "is still set in the environment", context: context)
     return .success
   }
 }
@@ -126,17 +134,17 @@ struct KeysStatusCommand: Subcommand {
   func run(_ context: CommandContext) async throws -> ExitCode {
     let resolver = KeyResolver(environment: context.environment, store: context.secretStore)
     var rows: [(String, JSONValue)] = []
-    for provider in KeyProvider.allCases {
+    for provider in ProviderID.remote {
       var members: [(String, JSONValue)] = []
       var line = "\(provider.rawValue): "
       do {
         let key = try resolver.resolve(provider)
         members += [("source", .string(key.source.description)), ("key", .string(key.masked))]
-        line += "\(key.masked) from \(key.source == .secretService ? "the Secret Service" : key.source.description)"
+        line += "\(key.masked) from \(key.source.phrase)"
       } catch KeyStoreError.missingKey {
         members.append(("source", .null))
         line +=
-          "no key; set \(provider.environmentVariables.joined(separator: " or ")) or run "
+          "no key; set \(provider.keyEnvironmentVariables.joined(separator: " or ")) or run "
           + "'deglare keys set \(provider.rawValue)'"
       } catch KeyStoreError.unavailable(let detail, _) {
         members += [("source", .null), ("secret_service_error", .string(detail))]
@@ -161,24 +169,26 @@ struct KeysCheckCommand: Subcommand {
       when the key is missing or rejected, 69 when the provider cannot be reached.
       """,
     arguments: [KeysCommand.providerArgument],
-    options: [.value("--timeout", valueName: "S", help: "Seconds to wait for the provider (default 30).")])
+    options: [
+      .value(
+        "--timeout", valueName: "S",
+        help: "Seconds to wait for the provider (default \(Usage.number(KeyCheck.defaultTimeout))).")
+    ])
 
-  let provider: KeyProvider
+  let provider: ProviderID
   let timeout: Double
 
   init(_ arguments: ParsedArguments) throws {
     provider = try KeysCommand.provider(arguments)
-    timeout = try arguments.double("--timeout", in: 1...600) ?? 30
+    timeout = try arguments.double("--timeout", in: 1...600) ?? KeyCheck.defaultTimeout
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let key = try KeyResolver(environment: context.environment, store: context.secretStore).resolve(provider)
     SecretRegistry.shared.register(key.value)
     let report = try await KeyCheck.run(
-      provider: provider.rawValue, key: key.value, environment: context.environment, timeout: timeout)
-    context.console.print(
-      "\(report.description); the key (\(key.masked)) comes from \(key.source == .secretService ? "the Secret Service" : key.source.description)"
-    )
+      provider: provider, key: key.value, environment: context.environment, timeout: timeout)
+    context.console.print("\(report.description); the key (\(key.masked)) comes from \(key.source.phrase)")
     return .success
   }
 }

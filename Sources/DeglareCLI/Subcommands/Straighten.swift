@@ -1,5 +1,6 @@
 import DeglareCodecs
 import DeglareCore
+import DeglarePipeline
 import Foundation
 
 /// `deglare straighten IMAGE [-o OUT] [--margin PX] [--corners ...] [--target frame|painting]
@@ -11,7 +12,7 @@ struct StraightenCommand: Subcommand {
     abstract: "Find the frame, keep a margin of wall around it, and correct the perspective.",
     discussion: """
       Detects the outer edge of the frame (or, with --target painting, the canvas inside it),
-      grows that quad by a margin of real wall in the photo (default 2 % of its longer side; less
+      grows that quad by a margin of real wall in the photo (default \(marginPercent) % of its longer side; less
       where the photo has less wall), and warps it to an upright rectangle at full resolution with
       a bicubic sampler. The rectangle's true proportions come from the EXIF focal length when the
       photo has one, else from the quad's vanishing points when they are well conditioned, else
@@ -32,15 +33,15 @@ struct StraightenCommand: Subcommand {
         "-o", "--output", valueName: "OUT", help: "Where to write (default <stem>.straight.png; .jpg writes JPEG)."),
       .value(
         "--margin", valueName: "PX",
-        help: "Wall to keep around the quad, in source pixels (default 2 % of its longer side)."),
+        help: "Wall to keep around the quad, in source pixels (default \(marginPercent) % of its longer side)."),
       .value(
         "--corners", valueName: "X,Y,X,Y,X,Y,X,Y", help: "Use these corners instead of detecting (TL, TR, BR, BL)."),
       .value("--target", valueName: "frame|painting", help: "Detect the frame's outer edge (default) or the canvas."),
       .flag("--detect-only", help: "Detect and report; do not warp or write anything."),
-      CommonOptions.json,
-      CommonOptions.force,
-      CommonOptions.maxPixels,
-    ])
+    ] + CommonOptions.imageToFile)
+
+  /// The default margin, in percent of the quad's longer side.
+  private static let marginPercent = Usage.number(StraightenOptions().defaultMarginFraction * 100)
 
   let inputPath: String
   let outputPath: String
@@ -48,30 +49,16 @@ struct StraightenCommand: Subcommand {
   let corners: Quad?
   let target: FrameTarget
   let detectOnly: Bool
-  let json: Bool
-  let force: Bool
-  let decodeOptions: DecodeOptions
+  let common: CommonOptions.Values
 
   init(_ arguments: ParsedArguments) throws {
     inputPath = try arguments.positional(0, "IMAGE")
-    outputPath = arguments.string("--output") ?? StraightenCommand.defaultOutput(for: inputPath)
+    outputPath = arguments.string("--output") ?? OutputNaming.beside(inputPath, suffix: ".straight.png")
     margin = try arguments.double("--margin", in: -1_000_000...1_000_000)
     corners = try arguments.string("--corners").map(StraightenCommand.parseCorners)
-    target =
-      FrameTarget(rawValue: try arguments.choice("--target", in: FrameTarget.allCases.map(\.rawValue)) ?? "frame")
-      ?? .frame
+    target = try arguments.choice("--target", in: FrameTarget.self) ?? .frame
     detectOnly = arguments.flag("--detect-only")
-    json = arguments.flag("--json")
-    force = arguments.flag("--force")
-    decodeOptions = try CommonOptions.decodeOptions(arguments)
-  }
-
-  /// `dir/photo.jpg` -> `dir/photo.straight.png`.
-  static func defaultOutput(for input: String) -> String {
-    let url = URL(fileURLWithPath: input)
-    let stem = url.deletingPathExtension().lastPathComponent
-    let folder = (input as NSString).deletingLastPathComponent
-    return (folder.isEmpty ? "" : folder + "/") + stem + ".straight.png"
+    common = try CommonOptions.Values(arguments)
   }
 
   /// Eight comma-separated numbers -> a quad, top-left first.
@@ -90,7 +77,7 @@ struct StraightenCommand: Subcommand {
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let start = Date()
-    let decoded = try ImageFile.read(inputPath, options: decodeOptions)
+    let decoded = try ImageFile.read(inputPath, options: common.decodeOptions)
     var options = StraightenOptions(corners: corners, margin: margin, target: target)
     options.focalLength = StraightenCommand.focalLength(decoded.metadata, size: decoded.image.size)
     let plan: StraightenPlan
@@ -109,12 +96,12 @@ struct StraightenCommand: Subcommand {
       } catch {
         throw ValidationError(error.description)
       }
-      let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: force)
+      let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
       try ImageFile.write(image, metadata: decoded.metadata, to: outputPath, options: writeOptions, inputs: [inputPath])
       written = outputPath
     }
     let seconds = Date().timeIntervalSince(start)
-    if json {
+    if common.json {
       context.console.print(jsonObject(plan, output: written, seconds: seconds).text)
     } else {
       context.console.out(text(plan, output: written))

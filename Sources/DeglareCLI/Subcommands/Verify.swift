@@ -33,8 +33,7 @@ struct VerifyCommand: Subcommand {
   let originalPath: String
   let resultPath: String
   let maskPath: String
-  let json: Bool
-  let decodeOptions: DecodeOptions
+  let common: CommonOptions.Values
 
   init(_ arguments: ParsedArguments) throws {
     originalPath = try arguments.positional(0, "ORIGINAL")
@@ -43,16 +42,15 @@ struct VerifyCommand: Subcommand {
       throw ValidationError("missing '--mask MASK' for 'deglare verify'")
     }
     maskPath = mask
-    json = arguments.flag("--json")
-    decodeOptions = try CommonOptions.decodeOptions(arguments)
+    common = try CommonOptions.Values(arguments)
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    let originalFile = try ImageFile.read(originalPath, options: decodeOptions)
-    let resultFile = try ImageFile.read(resultPath, options: decodeOptions)
+    let originalFile = try ImageFile.read(originalPath, options: common.decodeOptions)
+    let resultFile = try ImageFile.read(resultPath, options: common.decodeOptions)
     let original = originalFile.image
     let result = resultFile.image
-    let mask = Mask(image: try ImageFile.read(maskPath, options: decodeOptions).image)
+    let mask = Mask(image: try ImageFile.read(maskPath, options: common.decodeOptions).image)
     if result.size != original.size {
       throw CommandFailure(
         .dataError,
@@ -67,7 +65,7 @@ struct VerifyCommand: Subcommand {
     }
     let report = Verification.compare(original: original, result: result, mask: mask)
     let blocks = report.identical ? nil : try spliceCheck(originalFile, resultFile, mask: mask)
-    if json {
+    if common.json {
       var object = jsonObject(report)
       if let blocks, case .object(var members) = object {
         members.append(("jpeg_splice", spliceJSON(blocks)))
@@ -86,7 +84,7 @@ struct VerifyCommand: Subcommand {
     do {
       return try JPEGSpliceCheck.check(
         original: before, originalImage: original, result: after, resultImage: result, mask: mask,
-        options: decodeOptions)
+        options: common.decodeOptions)
     } catch {
       throw CommandFailure(.dataError, "the JPEG blocks of \(originalPath) or \(resultPath) cannot be read: \(error)")
     }

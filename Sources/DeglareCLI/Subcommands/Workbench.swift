@@ -1,4 +1,6 @@
 import DeglareCodecs
+import DeglareCore
+import DeglarePipeline
 import DeglareWorkbench
 import Foundation
 
@@ -28,7 +30,10 @@ struct WorkbenchCommand: Subcommand {
       .value("--mask", valueName: "MASK", help: "A mask to start from (white = repaint), the photo's size."),
       .value("-o", "--output", valueName: "OUT", help: "Where Save writes the result (default <stem>.deglared.png)."),
       .value(
-        "--provider", valueName: "NAME", help: "The provider selected at first: local (default), openai or gemini."),
+        "--provider", valueName: "NAME",
+        help:
+          "The provider selected at first: \(Usage.choices(ProviderID.allCases, default: RemoveRequest.defaultProvider))."
+      ),
       .value("--port", valueName: "N", help: "The port on 127.0.0.1 (default: a free one)."),
       .flag("--no-open", help: "Do not open the page in a browser."),
       CommonOptions.maxPixels,
@@ -37,7 +42,7 @@ struct WorkbenchCommand: Subcommand {
   let imagePath: String?
   let maskPath: String?
   let outputPath: String?
-  let provider: String?
+  let provider: ProviderID?
   let port: Int
   let noOpen: Bool
   let decodeOptions: DecodeOptions
@@ -46,22 +51,19 @@ struct WorkbenchCommand: Subcommand {
     imagePath = arguments.positionals.first
     maskPath = arguments.string("--mask")
     outputPath = arguments.string("--output")
-    provider = try arguments.choice("--provider", in: ["local", "openai", "gemini"])
+    provider = try arguments.choice("--provider", in: ProviderID.self)
     port = try arguments.int("--port", in: 0...65_535) ?? 0
     noOpen = arguments.flag("--no-open")
-    decodeOptions = try CommonOptions.decodeOptions(arguments)
+    decodeOptions = try CommonOptions.Values(arguments).decodeOptions
     if imagePath == nil, maskPath != nil || outputPath != nil {
       throw ValidationError("--mask and --output need an IMAGE")
     }
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    var selected = provider ?? "local"
-    if provider == nil, let fromEnvironment = context.environment["DEGLARE_PROVIDER"]?.lowercased(),
-      ["local", "openai", "gemini"].contains(fromEnvironment)
-    {
-      selected = fromEnvironment
-    }
+    // --provider, else a valid DEGLARE_PROVIDER (any case), else local.
+    let fromEnvironment = context.environment["DEGLARE_PROVIDER"].flatMap { ProviderID(rawValue: $0.lowercased()) }
+    let selected = provider ?? fromEnvironment ?? RemoveRequest.defaultProvider
     let options = WorkbenchOptions(
       imagePath: imagePath, maskPath: maskPath, outputPath: outputPath, provider: selected, port: port,
       environment: context.environment, secretStore: context.secretStore, decodeOptions: decodeOptions)

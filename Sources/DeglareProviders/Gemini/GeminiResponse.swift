@@ -4,7 +4,7 @@ import Foundation
 
 /// Reads Gemini answers: the final image, usage and text of a success; what an error means.
 public enum GeminiResponse {
-  static let provider = "Gemini"
+  static let provider = ProviderID.gemini
 
   /// Finish and block reasons that mean a safety system stopped the image.
   static let safetyReasons: Set<String> = [
@@ -110,26 +110,11 @@ public enum GeminiResponse {
     }
   }
 
-  /// What a 200 answer holds.
-  struct Answer {
-    var image: [UInt8]
-    var usage: JSONValue?
-    var text: String?
-  }
-
   /// The last image part that is not a `thought` (Gemini 3 sends up to two draft images first).
   /// - Throws: `.blocked` for a blocked prompt or a safety finish reason without an image,
   ///   `.noImage` when no image came back, `.badResponse` for malformed JSON or base64.
-  static func answer(from response: HTTPResponse, redactor: Redactor) throws(ProviderError) -> Answer {
-    let json: JSONValue
-    do {
-      json = try JSONParser.parse(response.body)
-    } catch {
-      throw .badResponse(
-        provider: provider,
-        message: "the answer is not valid JSON (\(error)): \(ErrorText.firstLine(of: response.body))")
-    }
-    guard json.isObject else { throw .badResponse(provider: provider, message: "the answer is not a JSON object") }
+  static func answer(from response: HTTPResponse, redactor: Redactor) throws(ProviderError) -> RemoteCall.Answer {
+    let json = try RemoteCall.jsonObject(response, provider: provider)
     let usage = json.member("usageMetadata", "usage_metadata")
     let candidates = json["candidates"]?.arrayValue ?? []
     let feedback = json.member("promptFeedback", "prompt_feedback")
@@ -160,6 +145,6 @@ public enum GeminiResponse {
     guard let data = image["data"]?.stringValue, let bytes = Base64.decode(data), !bytes.isEmpty else {
       throw .badResponse(provider: provider, message: "the image part's data is not valid base64")
     }
-    return Answer(image: bytes, usage: usage, text: modelText)
+    return (bytes, usage)
   }
 }

@@ -20,17 +20,14 @@ public struct LocalProvider: ImageEditProvider {
     self.configuration = configuration
   }
 
-  /// "local".
-  public var name: String { "local" }
+  /// ``ProviderID/local``.
+  public var id: ProviderID { .local }
 
   /// The method's name ("subtract", "fill" or "auto").
   public var model: String { method.rawValue }
 
   /// Any size: the crop is repainted at its own resolution.
   public var capability: UploadCapability { .native }
-
-  /// Always false: the photo never leaves the machine.
-  public var isRemote: Bool { false }
 
   /// The crop and the mask exactly as the local method receives them, as PNGs ("image.png" with
   /// the crop's channels and depth, "mask.png" 8-bit gray).

@@ -3,7 +3,7 @@ import DeglareTransport
 
 /// Reads OpenAI answers: the image and usage of a success, and what an error means.
 public enum OpenAIResponse {
-  static let provider = "OpenAI"
+  static let provider = ProviderID.openai
 
   /// The fields of `{"error": {message, type, param, code}}`, or of a non-JSON body.
   struct ErrorBody: Equatable {
@@ -58,16 +58,8 @@ public enum OpenAIResponse {
   }
 
   /// The decoded bytes of `data[0].b64_json` and the `usage` object of a 200 answer.
-  static func image(from response: HTTPResponse) throws(ProviderError) -> (bytes: [UInt8], usage: JSONValue?) {
-    let json: JSONValue
-    do {
-      json = try JSONParser.parse(response.body)
-    } catch {
-      throw .badResponse(
-        provider: provider,
-        message: "the answer is not valid JSON (\(error)): \(ErrorText.firstLine(of: response.body))")
-    }
-    guard json.isObject else { throw .badResponse(provider: provider, message: "the answer is not a JSON object") }
+  static func answer(from response: HTTPResponse, redactor: Redactor) throws(ProviderError) -> RemoteCall.Answer {
+    let json = try RemoteCall.jsonObject(response, provider: provider)
     let usage = json["usage"]
     guard let first = json["data"]?.arrayValue?.first else {
       throw .noImage(provider: provider, reason: nil, modelText: nil)
@@ -77,7 +69,8 @@ public enum OpenAIResponse {
         throw .badResponse(
           provider: provider, message: "it returned an image URL instead of b64_json (a dall-e model?)")
       }
-      throw .noImage(provider: provider, reason: nil, modelText: first["revised_prompt"]?.stringValue)
+      throw .noImage(
+        provider: provider, reason: nil, modelText: first["revised_prompt"]?.stringValue.map(redactor.redact))
     }
     guard let bytes = Base64.decode(encoded) else {
       throw .badResponse(provider: provider, message: "data[0].b64_json is not valid base64")

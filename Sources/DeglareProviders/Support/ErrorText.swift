@@ -1,3 +1,4 @@
+import DeglareCore
 import Foundation
 
 /// Turns an error body that is not the provider's JSON into one readable line.
@@ -43,14 +44,5 @@ enum ErrorText {
       }
     }
     return out
-  }
-}
-
-extension String {
-  var trimmingWhitespace: String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
   }
 }

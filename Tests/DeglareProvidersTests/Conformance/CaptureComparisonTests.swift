@@ -56,7 +56,7 @@ struct CaptureComparisonTests {
     let captured = try #require(capture["multipart_parts_in_order"] as? [[String: Any]])
     try await withStubServer { server in
       let provider = try ProviderFactory.make(
-        provider: "openai", key: "sk-capture-comparison-0123456789",
+        provider: .openai, key: "sk-capture-comparison-0123456789",
         options: ProviderOptions(model: "gpt-image-1", quality: "high"),
         environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
       let size = 1024
@@ -100,7 +100,7 @@ struct CaptureComparisonTests {
     let model = imageSize == nil ? "gemini-2.5-flash-image" : "gemini-3.1-flash-image"
     try await withStubServer { server in
       let provider = try ProviderFactory.make(
-        provider: "gemini", key: "AIzaCaptureComparison0123456789",
+        provider: .gemini, key: "AIzaCaptureComparison0123456789",
         options: ProviderOptions(model: model, quality: imageSize),
         environment: ["GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL])
       _ = try await provider.edit(

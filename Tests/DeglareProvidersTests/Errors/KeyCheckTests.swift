@@ -1,11 +1,12 @@
+import DeglareCore
 import DeglareProviders
 import DeglareTestSupport
 import Testing
 
 @Suite("keys check against stub-server", .serialized)
 struct KeyCheckTests {
-  @Test("a working key lists the models", arguments: ["openai", "gemini"])
-  func works(_ provider: String) async throws {
+  @Test("a working key lists the models", arguments: ProviderID.remote)
+  func works(_ provider: ProviderID) async throws {
     try await withStubServer { server in
       let report = try await KeyCheck.run(
         provider: provider, key: "sk-validkey-123456", environment: server.baseURLEnvironment)
@@ -19,15 +20,15 @@ struct KeyCheckTests {
     }
   }
 
-  @Test("a rejected key is a key problem with the provider's message", arguments: ["openai", "gemini"])
-  func rejected(_ provider: String) async throws {
+  @Test("a rejected key is a key problem with the provider's message", arguments: ProviderID.remote)
+  func rejected(_ provider: ProviderID) async throws {
     try await withStubServer(arguments: ["--key", "the-right-key-000"]) { server in
       let error = await #expect(throws: ProviderError.self) {
         try await KeyCheck.run(provider: provider, key: "the-wrong-key-111", environment: server.baseURLEnvironment)
       }
       #expect(error?.isKeyProblem == true)
       let shown = error?.description ?? ""
-      #expect(shown.contains(provider == "openai" ? "Incorrect API key provided" : "API key not valid"))
+      #expect(shown.contains(provider == .openai ? "Incorrect API key provided" : "API key not valid"))
       #expect(!shown.contains("the-wrong-key-111"))
     }
   }
@@ -36,7 +37,7 @@ struct KeyCheckTests {
   func outage() async throws {
     try await withStubServer(mode: "overloaded") { server in
       let error = await #expect(throws: ProviderError.self) {
-        try await KeyCheck.run(provider: "gemini", key: "k-123456789", environment: server.baseURLEnvironment)
+        try await KeyCheck.run(provider: .gemini, key: "k-123456789", environment: server.baseURLEnvironment)
       }
       #expect(error?.isKeyProblem == false)
       let requests = try server.requests()

@@ -10,7 +10,7 @@ import Testing
 /// turn each refusal into `requestRejected` or a key error carrying the provider's message.
 @Suite("stub-server validates requests like the real services", .serialized)
 struct StubValidationTests {
-  static let model = ModelCatalog.info(provider: "openai", model: "gpt-image-1.5")
+  static let model = ModelCatalog.info(provider: .openai, model: "gpt-image-1.5")
 
   static func editRequest(
     _ server: StubServer, key: String = "sk-validation-123456", edit: (inout [MultipartPart]) -> Void
@@ -93,7 +93,7 @@ struct StubValidationTests {
   func openAIMapping() async throws {
     try await withStubServer { server in
       let provider = try ProviderFactory.make(
-        provider: "openai", key: "sk-validation-123456", options: ProviderOptions(model: "dall-e-9"),
+        provider: .openai, key: "sk-validation-123456", options: ProviderOptions(model: "dall-e-9"),
         environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
       let error = await #expect(throws: ProviderError.self) {
         try await provider.edit(EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask()))
@@ -109,7 +109,7 @@ struct StubValidationTests {
   @Test("Gemini: missing key, unknown model, unknown field and bad ratio get Google's statuses")
   func gemini() async throws {
     try await withStubServer { server in
-      let model = ModelCatalog.info(provider: "gemini", model: "gemini-3.1-flash-image")
+      let model = ModelCatalog.info(provider: .gemini, model: "gemini-3.1-flash-image")
       let image = try UploadEncoding.imagePNG(ProviderFixtures.crop())
       let mask = try UploadEncoding.grayMaskPNG(ProviderFixtures.mask())
       func request(model: ModelInfo = model, ratio: String = "3:2") -> HTTPRequest {
@@ -122,7 +122,7 @@ struct StubValidationTests {
       let missing = try await CurlTransport().send(noKey)
       #expect(missing.status == 403 && missing.text.contains("PERMISSION_DENIED"))
       let unknown = try await CurlTransport().send(
-        request(model: ModelCatalog.info(provider: "gemini", model: "gemini-9-text")))
+        request(model: ModelCatalog.info(provider: .gemini, model: "gemini-9-text")))
       #expect(unknown.status == 404 && unknown.text.contains("is not found for API version v1"))
       let ratio = try await CurlTransport().send(request(ratio: "7:3"))
       #expect(ratio.status == 400 && ratio.text.contains("INVALID_ARGUMENT"))

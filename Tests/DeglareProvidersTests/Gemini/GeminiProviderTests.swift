@@ -14,7 +14,7 @@ struct GeminiProviderTests {
     throws -> any ImageEditProvider
   {
     try ProviderFactory.make(
-      provider: "gemini", key: Self.key, options: ProviderOptions(model: model, quality: quality),
+      provider: .gemini, key: Self.key, options: ProviderOptions(model: model, quality: quality),
       environment: ["GOOGLE_GEMINI_BASE_URL": server.geminiBaseURL].merging(environment) { $1 })
   }
 
@@ -128,7 +128,7 @@ struct GeminiProviderTests {
 
   @Test("uploadPreview gives image.png, mask.png and request.json with the data elided")
   func preview() throws {
-    let provider = try ProviderFactory.make(provider: "gemini", key: nil, options: ProviderOptions(), environment: [:])
+    let provider = try ProviderFactory.make(provider: .gemini, key: nil, options: ProviderOptions(), environment: [:])
     let files = try provider.uploadPreview(
       for: EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask()))
     #expect(files.map(\.name) == ["image.png", "mask.png", "request.json"])
@@ -140,12 +140,12 @@ struct GeminiProviderTests {
 
   @Test("aspect ratios come from the model's table")
   func aspectRatios() {
-    let flash = ModelCatalog.info(provider: "gemini", model: "gemini-3.1-flash-image")
+    let flash = ModelCatalog.info(provider: .gemini, model: "gemini-3.1-flash-image")
     #expect(GeminiRequest.aspectRatio(for: PixelSize(width: 1376, height: 768), model: flash).name == "16:9")
     #expect(GeminiRequest.aspectRatio(for: PixelSize(width: 384, height: 3072), model: flash).name == "1:8")
-    let pro = ModelCatalog.info(provider: "gemini", model: "gemini-3-pro-image")
+    let pro = ModelCatalog.info(provider: .gemini, model: "gemini-3-pro-image")
     #expect(GeminiRequest.aspectRatio(for: PixelSize(width: 384, height: 3072), model: pro).name == "9:16")
-    let old = ModelCatalog.info(provider: "gemini", model: "gemini-2.5-flash-image")
+    let old = ModelCatalog.info(provider: .gemini, model: "gemini-2.5-flash-image")
     #expect(
       GeminiRequest.aspectRatio(for: PixelSize(width: 1248, height: 832), model: old).size
         == PixelSize(width: 1248, height: 832))

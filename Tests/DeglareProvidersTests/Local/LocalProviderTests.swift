@@ -11,7 +11,7 @@ struct LocalProviderTests {
   @Test("describes itself as the local, native-size, non-remote provider", arguments: LocalMethod.allCases)
   func identity(method: LocalMethod) {
     let provider = LocalProvider(method: method)
-    #expect(provider.name == "local")
+    #expect(provider.id == .local)
     #expect(provider.model == method.rawValue)
     #expect(provider.capability == .native)
     #expect(provider.isRemote == false)

@@ -14,7 +14,7 @@ struct OpenAIProviderTests {
     -> any ImageEditProvider
   {
     try ProviderFactory.make(
-      provider: "openai", key: Self.key, options: ProviderOptions(model: model, prompt: prompt, quality: quality),
+      provider: .openai, key: Self.key, options: ProviderOptions(model: model, prompt: prompt, quality: quality),
       environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
   }
 
@@ -91,11 +91,11 @@ struct OpenAIProviderTests {
     try await withStubServer { server in
       let request = EditRequest(image: ProviderFixtures.crop(), mask: ProviderFixtures.mask())
       let offline = try ProviderFactory.make(
-        provider: "openai", key: nil, options: ProviderOptions(), environment: ["OPENAI_BASE_URL": server.openAIBaseURL]
+        provider: .openai, key: nil, options: ProviderOptions(), environment: ["OPENAI_BASE_URL": server.openAIBaseURL]
       )
       let files = try offline.uploadPreview(for: request)
       #expect(files.map(\.name) == ["image.png", "mask.png"])
-      await #expect(throws: ProviderError.missingKey(provider: "OpenAI")) { try await offline.edit(request) }
+      await #expect(throws: ProviderError.missingKey(provider: .openai)) { try await offline.edit(request) }
       let state = try server.state()
       #expect(state.requests == 0)
       _ = try await provider(server).edit(request)
@@ -143,7 +143,7 @@ struct OpenAIProviderTests {
         message: "gpt-image-1.5 accepts --quality low, medium, high, auto; got 'ultra'")
     ) {
       try ProviderFactory.make(
-        provider: "openai", key: "k", options: ProviderOptions(quality: "ultra"), environment: [:])
+        provider: .openai, key: "k", options: ProviderOptions(quality: "ultra"), environment: [:])
     }
   }
 }
