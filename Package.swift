@@ -22,6 +22,8 @@ let package = Package(
     .systemLibrary(name: "Clibcurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "Clibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
     .systemLibrary(name: "Clibmicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "Clibheif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "Clcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
     // MARK: - C shims (only what Swift cannot call: setjmp, variadic functions)
     .target(name: "CCodecShims", dependencies: ["Clibpng", "Clibjpeg"], linkerSettings: [.linkedLibrary("z")]),
@@ -33,7 +35,8 @@ let package = Package(
     .target(name: "DeglareCore"),
 
     // MARK: - Adapters (each owns one C library; public API is pure Swift)
-    .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims"]),
+    .target(name: "DeglareCodecs", dependencies: ["DeglareCore", "CCodecShims", "Clibheif"]),
+    .target(name: "DeglareColor", dependencies: ["DeglareCore", "Clcms2"]),
     .target(name: "DeglareTransport", dependencies: ["DeglareCore", "CCurlShims", "Clibcurl"]),
     .target(name: "DeglareKeyStore", dependencies: ["DeglareCore", "CSecretShims", "Clibsecret"]),
     .target(name: "DeglareProviders", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareTransport"]),
@@ -42,7 +45,7 @@ let package = Package(
     // MARK: - Pipeline (remove: the request, --mask auto, the removal session, the dry run)
     .target(
       name: "DeglarePipeline",
-      dependencies: ["DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore"]),
+      dependencies: ["DeglareCore", "DeglareCodecs", "DeglareColor", "DeglareProviders", "DeglareKeyStore"]),
 
     // MARK: - Workbench (the local web page on top of the pipeline; its page files are compiled in)
     .target(
@@ -91,9 +94,12 @@ let package = Package(
     .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(
+      name: "DeglareColorTests", dependencies: ["DeglareColor", "DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
+    .testTarget(
       name: "DeglarePipelineTests",
       dependencies: [
-        "DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareCore", "DeglareTestSupport", "stub-server",
+        "DeglarePipeline", "DeglareProviders", "DeglareCodecs", "DeglareColor", "DeglareCore", "DeglareTestSupport",
+        "stub-server",
       ]),
     .testTarget(name: "DeglareKeyStoreTests", dependencies: ["DeglareKeyStore", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(

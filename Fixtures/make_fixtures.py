@@ -4,7 +4,8 @@
 PNG files come from a small independent writer here (zlib + struct, no libpng), so the codec
 tests compare libpng's decoding against values this script put in. JPEG files come from cjpeg
 (libjpeg-turbo-progs) fed with PPM/PGM written here; djpeg's output is stored beside them as the
-golden decode. EXIF, XMP and density are spliced in by hand. Run from anywhere:
+golden decode. EXIF, XMP and density are spliced in by hand. HEIF files come from heif-enc
+(libheif-examples), their 'meta' box edited here as a phone writes it. Run from anywhere:
 
     python3 Fixtures/make_fixtures.py
     python3 Fixtures/make_fixtures.py --clean /tmp   # only the demo painting without its glare
@@ -278,6 +279,155 @@ def make_cmyk_header(gray_jpeg):
     return gray_jpeg[:sof] + seg + gray_jpeg[sof + 2 + length:]
 
 
+
+# MARK: - HEIF helpers (heif-enc makes the files; these edit their 'meta' box like a phone would)
+
+def heif_enc(src, out, *args):
+    subprocess.run(["heif-enc", *args, "-o", out, src], check=True, stdout=subprocess.DEVNULL)
+
+
+def iso_boxes(data, start, end):
+    """(type, start, end) of every box from start to end."""
+    out = []
+    while start < end:
+        size, kind = struct.unpack(">I4s", data[start:start + 8])
+        assert size >= 8, "no 64-bit or open-ended boxes in heif-enc output"
+        out.append((kind, start, start + size))
+        start += size
+    return out
+
+
+def iso_box(kind, payload):
+    return struct.pack(">I", 8 + len(payload)) + kind + payload
+
+
+def iloc_entries(iloc):
+    """(item, construction method, base offset, base field position and width, [(offset field
+    position, offset, length)]) of every entry of an 'iloc' box (versions 0 and 1)."""
+    version, offset_size, length_size, base_size = iloc[8], iloc[12] >> 4, iloc[12] & 15, iloc[13] >> 4
+    index_size = iloc[13] & 15 if version == 1 else 0
+    assert version < 2
+    count, p, entries = struct.unpack(">H", iloc[14:16])[0], 16, []
+    for _ in range(count):
+        item = struct.unpack(">H", iloc[p:p + 2])[0]
+        p += 2
+        method = 0
+        if version == 1:
+            method = struct.unpack(">H", iloc[p:p + 2])[0] & 15
+            p += 2
+        p += 2
+        base_field, base = (p, base_size), int.from_bytes(iloc[p:p + base_size], "big")
+        p += base_size
+        extents = []
+        n = struct.unpack(">H", iloc[p:p + 2])[0]
+        p += 2
+        for _ in range(n):
+            p += index_size
+            extents.append(((p, offset_size), int.from_bytes(iloc[p:p + offset_size], "big"),
+                            int.from_bytes(iloc[p + offset_size:p + offset_size + length_size], "big")))
+            p += offset_size + length_size
+        entries.append((item, method, base, base_field, extents))
+    return entries
+
+
+def shift_iloc(iloc, boundary, delta):
+    """Moves every file offset (construction method 0) at or past `boundary` by `delta`."""
+    b = bytearray(iloc)
+    for _, method, base, (base_pos, base_size), extents in iloc_entries(iloc):
+        if method != 0:
+            continue
+        if base_size and base >= boundary:
+            b[base_pos:base_pos + base_size] = (base + delta).to_bytes(base_size, "big")
+            continue
+        for (pos, size), offset, _ in extents:
+            if base + offset >= boundary:
+                b[pos:pos + size] = (offset + delta).to_bytes(size, "big")
+    return bytes(b)
+
+
+def heif_item_offset(data, item):
+    """The file offset of an item's first byte (construction method 0)."""
+    kind, start, end = [box for box in iso_boxes(data, 0, len(data)) if box[0] == b"meta"][0]
+    iloc = [data[s:e] for k, s, e in iso_boxes(data, start + 12, end) if k == b"iloc"][0]
+    entry = [e for e in iloc_entries(iloc) if e[0] == item][0]
+    assert entry[1] == 0
+    return entry[2] + entry[4][0][1]
+
+
+def heif_edit_meta(data, edit):
+    """Rebuilds the top-level 'meta' box from edit(children) (a list of (type, box bytes)) and
+    moves the item offsets behind it by the change in size."""
+    kind, start, end = [box for box in iso_boxes(data, 0, len(data)) if box[0] == b"meta"][0]
+    children = edit([(k, data[s:e]) for k, s, e in iso_boxes(data, start + 12, end)])
+    size = 12 + sum(len(b) for _, b in children)
+    delta = size - (end - start)
+    children = [(k, shift_iloc(b, end, delta) if k == b"iloc" else b) for k, b in children]
+    meta = iso_box(b"meta", data[start + 8:start + 12] + b"".join(b for _, b in children))
+    return data[:start] + meta + data[end:]
+
+
+def heif_child(children, kind):
+    return [b for k, b in children if k == kind][0]
+
+
+def heif_replace(children, kind, new):
+    return [(k, new if k == kind else b) for k, b in children]
+
+
+def heif_add_property(children, item, prop):
+    """Appends `prop` to 'ipco' and associates it (essential) with `item` in 'ipma' (version 0,
+    8-bit indices, as heif-enc writes them)."""
+    iprp = heif_child(children, b"iprp")
+    parts = [(k, iprp[s:e]) for k, s, e in iso_boxes(iprp, 8, len(iprp))]
+    ipco = heif_child(parts, b"ipco") + prop
+    ipco = struct.pack(">I", len(ipco)) + ipco[4:]
+    index = len(iso_boxes(ipco, 8, len(ipco)))
+    ipma = bytearray(heif_child(parts, b"ipma"))
+    assert ipma[8] == 0 and ipma[11] & 1 == 0 and index < 128
+    count, p, out = struct.unpack(">I", ipma[12:16])[0], 16, bytearray(ipma[:16])
+    for _ in range(count):
+        item_id, n = struct.unpack(">HB", ipma[p:p + 3])
+        entries = ipma[p + 3:p + 3 + n]
+        if item_id == item:
+            n, entries = n + 1, entries + bytes([0x80 | index])
+        out += struct.pack(">HB", item_id, n) + entries
+        p += 3 + len(ipma[p + 3:p + 3 + struct.unpack(">B", ipma[p + 2:p + 3])[0]])
+    out[0:4] = struct.pack(">I", len(out))
+    parts = [(k, ipco if k == b"ipco" else bytes(out) if k == b"ipma" else b) for k, b in parts]
+    return heif_replace(children, b"iprp", iso_box(b"iprp", b"".join(b for _, b in parts)))
+
+
+def heif_add_item(children, item, kind):
+    """Adds a hidden item of type `kind` to 'iinf' (version 0: 16-bit count; infe version 2)."""
+    iinf = heif_child(children, b"iinf")
+    assert iinf[8] == 0
+    count = struct.unpack(">H", iinf[12:14])[0] + 1
+    infe = iso_box(b"infe", bytes([2, 0, 0, 1]) + struct.pack(">HH", item, 0) + kind + b"\x00")
+    new = iso_box(b"iinf", iinf[8:12] + struct.pack(">H", count) + iinf[14:] + infe)
+    return heif_replace(children, b"iinf", new)
+
+
+def heif_add_idat_item(children, item, payload):
+    """Stores `payload` as the data of `item` at the end of 'idat' (construction method 1),
+    adding its 'iloc' entry (version 1 with 4-byte fields, as heif-enc writes it)."""
+    idat = heif_child(children, b"idat")
+    offset = len(idat) - 8
+    children = heif_replace(children, b"idat", iso_box(b"idat", idat[8:] + payload))
+    iloc = heif_child(children, b"iloc")
+    assert iloc[8] == 1 and iloc[12] == 0x44 and iloc[13] >> 4 == 4
+    count = struct.unpack(">H", iloc[14:16])[0] + 1
+    entry = struct.pack(">HHHIHII", item, 1, 0, 0, 1, offset, len(payload))
+    return heif_replace(children, b"iloc", iso_box(b"iloc", iloc[8:14] + struct.pack(">H", count) + iloc[16:] + entry))
+
+
+def heif_set_references(children, references):
+    """Replaces 'iref' (version 0) with `references`: a list of (type, from, [to...])."""
+    body = bytes(4)
+    for kind, source, targets in references:
+        body += iso_box(kind, struct.pack(">HH", source, len(targets)) + b"".join(struct.pack(">H", t) for t in targets))
+    return heif_replace(children, b"iref", iso_box(b"iref", body))
+
+
 def write(rel, data):
     path = os.path.join(ROOT, rel)
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -436,6 +586,23 @@ def main():
         write("jpeg/metadata.jpg", data)
         write("jpeg/metadata.icc", fake_icc(70000))
 
+        # For the lossless JPEG splice: a textured 96x64 picture (6x4 MCUs of 4:2:0) in the layouts
+        # phones and cameras write, one with restart markers, one stored sideways with EXIF 6.
+        photo = os.path.join(tmp, "photo.ppm")
+        write_pnm(photo, 96, 64, lambda x, y: ((x * 5 + y * 3 + (x * y) % 17) % 256, (x * 2 + y * 7) % 256,
+                                               (200 - x - y + (x * x) % 23) % 256))
+        for name, args in (("splice-420", ["-sample", "2x2"]), ("splice-444", ["-sample", "1x1"]),
+                           ("splice-progressive", ["-sample", "2x2", "-progressive"]),
+                           ("splice-restart", ["-sample", "2x2", "-restart", "1B"])):
+            cjpeg(photo, os.path.join(ROOT, "jpeg", name + ".jpg"), "-quality", "90", *args)
+        sideways = os.path.join(tmp, "sideways.ppm")
+        write_pnm(sideways, 64, 96, lambda x, y: ((x * 5 + y * 3 + (x * y) % 17) % 256, (x * 2 + y * 7) % 256,
+                                                  (200 - x - y + (x * x) % 23) % 256))
+        cjpeg(sideways, os.path.join(tmp, "sideways.jpg"), "-quality", "90", "-sample", "2x2")
+        data = open(os.path.join(tmp, "sideways.jpg"), "rb").read()
+        data = splice_app1(data, b"http://ns.adobe.com/xap/1.0/\x00" + XMP)
+        write("jpeg/splice-orientation6.jpg", splice_app1(data, b"Exif\x00\x00" + tiff(6, focal=4.2, focal35=26)))
+
         base = open(os.path.join(ROOT, "jpeg", "baseline-420.jpg"), "rb").read()
         # A textured 96x96 picture, so that two thirds of the file ends inside the scan data.
         noisy = os.path.join(tmp, "noisy.ppm")
@@ -448,6 +615,83 @@ def main():
         gray = open(os.path.join(ROOT, "jpeg", "gray.jpg"), "rb").read()
         write("corrupt/jpeg-cmyk.jpg", make_cmyk_header(gray))
         write("corrupt/jpeg-no-quant-table.jpg", strip_segments(base, 0xDB))
+    write_heif_fixtures()
+
+
+def heif_card(x, y, c):
+    """The 64x48 HEIF test card, 8 bits; the 16-bit card is this times 257."""
+    return (x * 3 + y * 5 + c * 60) % 256
+
+
+def write_heif_fixtures():
+    """HEIF files from heif-enc (libheif-examples): lossless 8- and 10-bit cards (RGB coded with
+    matrix 0, so the pixels are exact), a rotated photo with EXIF as a phone writes it, the same
+    with the phone's gain-map metadata reference that libheif 1.15 refuses, and broken files."""
+    with tempfile.TemporaryDirectory() as tmp:
+        card8 = os.path.join(tmp, "card8.png")
+        with open(card8, "wb") as f:
+            f.write(png_bytes(64, 48, 2, 8, b"".join(raw_rows(64, 48, 3, 8, heif_card))))
+        card16 = os.path.join(tmp, "card16.png")
+        with open(card16, "wb") as f:
+            f.write(png_bytes(64, 48, 2, 16, b"".join(raw_rows(64, 48, 3, 16, lambda x, y, c: heif_card(x, y, c) * 257))))
+        lossless = ["-L", "-p", "chroma=444", "--matrix_coefficients", "0"]
+        heif_enc(card8, os.path.join(tmp, "rgb8.heic"), *lossless)
+        # A Display P3 description in a 'colr' box (nclx: primaries 12, transfer 13, matrix 0, full range).
+        nclx = iso_box(b"colr", b"nclx" + struct.pack(">HHHB", 12, 13, 0, 0x80))
+        rgb8 = open(os.path.join(tmp, "rgb8.heic"), "rb").read()
+        write("heif/rgb8-p3.heic", heif_edit_meta(rgb8, lambda ch: heif_add_property(ch, 2, nclx)))
+        heif_enc(card16, os.path.join(tmp, "rgb10.heic"), *lossless, "-b", "10")
+        write("heif/rgb10.heic", open(os.path.join(tmp, "rgb10.heic"), "rb").read())
+        heif_enc(card8, os.path.join(tmp, "rgb8.avif"), "-A", *lossless)
+        write("heif/rgb8.avif", open(os.path.join(tmp, "rgb8.avif"), "rb").read())
+        # heif-enc's "lossless" is off by a level here and there, so heif-convert's reading is the
+        # golden decode (a 16-bit PNG holding the 10-bit values shifted left by 6).
+        for name in ("rgb8-p3.heic", "rgb10.heic", "rgb8.avif"):
+            src = os.path.join(ROOT, "heif", name)
+            subprocess.run(["heif-convert", src, src + ".png"], check=True, stdout=subprocess.DEVNULL)
+
+        # The phone's layout: the picture stored on its side with EXIF orientation 6 and an 'irot'
+        # turning it upright (270 degrees anticlockwise). Upright 64x32: red | green over blue | white.
+        def upright(x, y):
+            if y < 16:
+                return (255, 0, 0) if x < 32 else (0, 255, 0)
+            return (0, 0, 255) if x < 32 else (255, 255, 255)
+        stored = os.path.join(tmp, "stored.ppm")
+        write_pnm(stored, 32, 64, lambda x, y: upright(63 - y, x))
+        jpeg = os.path.join(tmp, "stored.jpg")
+        cjpeg(stored, jpeg, "-quality", "95")
+        with open(jpeg, "rb") as f:
+            data = splice_app1(f.read(), b"Exif\x00\x00" + tiff(6, focal=4.2, focal35=26))
+        with open(jpeg, "wb") as f:
+            f.write(data)
+        heif_enc(jpeg, os.path.join(tmp, "stored.heic"), "-q", "95")
+        irot = iso_box(b"irot", bytes([3]))
+        base = open(os.path.join(tmp, "stored.heic"), "rb").read()
+        rotated = heif_edit_meta(base, lambda ch: heif_add_property(ch, 2, irot))
+        write("heif/rotated.heic", rotated)
+
+        # iOS 17+: the EXIF item also describes the HDR gain-map image ('tmap', item 4), which
+        # libheif 1.15 does not know ("Metadata not correctly assigned to image").
+        def gain_map(ch):
+            ch = heif_add_item(ch, 4, b"tmap")
+            ch = heif_add_idat_item(ch, 4, bytes([0, 0, 1, 0, 0, 0, 0, 0, 0, 0]))
+            return heif_set_references(ch, [(b"dimg", 2, [1]), (b"cdsc", 3, [2, 4])])
+        write("heif/rotated-gainmap-reference.heic", heif_edit_meta(rotated, gain_map))
+
+        write("corrupt/heic-truncated.heic", rotated[: len(rotated) * 2 // 3])
+        meta_end = [e for k, s, e in iso_boxes(rotated, 0, len(rotated)) if k == b"meta"][0]
+        write("corrupt/heic-truncated-meta.heic", rotated[: meta_end // 2])
+        # The coded tile's first NAL unit claims 2 GB (its 4-byte length prefix).
+        damaged = bytearray(rotated)
+        struct.pack_into(">I", damaged, heif_item_offset(rotated, 1), 0x7FFFFFF0)
+        write("corrupt/heic-damaged.heic", bytes(damaged))
+        # Every 'ispe' claims 40000 x 40000 pixels (1.6 gigapixels).
+        bomb = bytearray(rgb8)
+        pos = bomb.find(b"ispe")
+        while pos >= 0:
+            struct.pack_into(">II", bomb, pos + 8, 40000, 40000)
+            pos = bomb.find(b"ispe", pos + 4)
+        write("corrupt/heic-bomb.heic", bytes(bomb))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   libpng-dev libjpeg62-turbo-dev libcurl4-openssl-dev libsecret-1-dev   # the C libraries
   libmicrohttpd-dev                                                    # the workbench's HTTP server
+  libheif-dev liblcms2-dev                                             # HEIF input, colour management
+  libheif-examples                                                     # heif-enc/heif-convert: fixtures, benchmarks
   gnome-keyring dbus libsecret-tools                                   # a private Secret Service for tests
   python3 python3-venv                                                 # stub conformance, benchmarks, browser tests
   chromium chromium-driver firefox-esr                                 # the workbench's real-browser tests

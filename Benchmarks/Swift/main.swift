@@ -36,10 +36,12 @@ func emit(_ members: [(String, JSONValue)]) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2, ["codec", "remove"].contains(arguments[0]) else {
+guard arguments.count >= 2, ["codec", "remove", "heif", "splice"].contains(arguments[0]) else {
   FileHandle.standardError.write(
     Data(
-      "usage: deglare-bench codec [--runs N] FILE... | deglare-bench remove [--runs N] IMAGE MASK UPLOAD_EDGE\n".utf8))
+      ("usage: deglare-bench codec [--runs N] FILE... | deglare-bench remove [--runs N] IMAGE MASK UPLOAD_EDGE"
+        + " | deglare-bench heif [--runs N] [--mended DIR] FILE... | deglare-bench splice [--runs N] JPEG MASK\n").utf8)
+  )
   exit(64)
 }
 var runs = 3
@@ -53,6 +55,82 @@ while index < arguments.count {
     files.append(arguments[index])
     index += 1
   }
+}
+
+if arguments[0] == "heif" {
+  // HEIF decode from memory (container checks, the libheif 1.15 repair, libheif, the copy out).
+  // With --mended DIR, also writes each file as libheif 1.15 can read it, for heif-convert.
+  var mendedFolder: String?
+  if let flag = files.firstIndex(of: "--mended"), flag + 1 < files.count {
+    mendedFolder = files[flag + 1]
+    files.removeSubrange(flag...flag + 1)
+  }
+  for file in files {
+    if let folder = mendedFolder {
+      let mended = try HEIFCodec.readableByLibheif115(try ImageFile.readBytes(file))
+      let name = folder + "/" + (file.split(separator: "/").last.map(String.init) ?? "mended.heic")
+      try OutputFile.write(mended, to: name, overwrite: true, inputs: [file])
+    }
+    let bytes = try ImageFile.readBytes(file)
+    var decoded = try ImageDecoder.decode(bytes)
+    let decode = try best(runs) { decoded = try ImageDecoder.decode(bytes) }
+    emit([
+      ("file", .string(file)), ("width", .int(decoded.image.width)), ("height", .int(decoded.image.height)),
+      ("decode", .double(decode)),
+    ])
+  }
+  exit(0)
+}
+
+if arguments[0] == "splice" {
+  // The lossless JPEG splice against full re-encodes of the same result with libjpeg-turbo:
+  // deglare's own JPEG output before the splice (q95 4:4:4) and the original's sampling at q92.
+  // The "repaint" brightens the mask's pixels by 24 levels.
+  let imagePath = files[0]
+  let maskPath = files[1]
+  let bytes = try ImageFile.readBytes(imagePath)
+  let decoded = try ImageDecoder.decode(bytes)
+  let mask = Mask(image: try ImageFile.read(maskPath).image).binarized()
+  guard let box = mask.insideBoundingBox else { fatalError("the benchmark mask is empty") }
+  var pixels = decoded.image.cropped(to: box)
+  for y in 0..<box.height {
+    for x in 0..<box.width where mask.isInside(x: box.x + x, y: box.y + y) {
+      for c in 0..<pixels.channelCount {
+        pixels.setSample(x: x, y: y, channel: c, pixels.sample(x: x, y: y, channel: c) + 24)
+      }
+    }
+  }
+  let overlay = RegionOverlay(x: box.x, y: box.y, pixels: pixels)
+  var spliced = try JPEGCodec.splice(decoded, overlay: overlay)
+  let splice = try best(runs) { spliced = try JPEGCodec.splice(decoded, overlay: overlay) }
+  // The two halves: reading the original's blocks (done while the provider works, in
+  // RemovalSession) and the splice proper once the repaint is back.
+  let read = try best(runs) { _ = try JPEGOriginal(decoded) }
+  var afterRead = Double.infinity
+  for _ in 0..<runs {
+    let original = try JPEGOriginal(decoded)
+    afterRead = min(afterRead, try seconds { _ = try original.splice(overlay) })
+  }
+  var q95: [UInt8] = []
+  let reencode95 = try best(runs) {
+    q95 = try JPEGCodec.encode(overlay.applied(to: decoded.image), metadata: decoded.metadata)
+  }
+  var q92: [UInt8] = []
+  let reencode92 = try best(runs) {
+    q92 = try JPEGCodec.encode(
+      overlay.applied(to: decoded.image), metadata: decoded.metadata,
+      options: JPEGEncodingOptions(quality: 92, fullChroma: false))
+  }
+  emit([
+    ("image", .string(imagePath)), ("width", .int(decoded.image.width)), ("height", .int(decoded.image.height)),
+    ("masked_percent", .double(Double(mask.insideCount) * 100 / Double(mask.size.area))),
+    ("splice", .double(splice)), ("read_blocks", .double(read)), ("splice_after_read", .double(afterRead)),
+    ("splice_bytes", .int(spliced.bytes.count)),
+    ("reencoded_blocks", .int(spliced.report.reencoded)), ("total_blocks", .int(spliced.report.total)),
+    ("reencode_q95_444", .double(reencode95)), ("q95_bytes", .int(q95.count)),
+    ("reencode_q92_420", .double(reencode92)), ("q92_bytes", .int(q92.count)), ("original_bytes", .int(bytes.count)),
+  ])
+  exit(0)
 }
 
 if arguments[0] == "remove" {

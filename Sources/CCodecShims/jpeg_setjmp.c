@@ -2,7 +2,7 @@
 // include/CCodecShims_jpeg.h for the functions.
 // Decoding keeps libjpeg's defaults (JDCT_ISLOW, fancy upsampling) so pixels match djpeg and
 // Pillow. libjpeg only *warns* about corrupt or truncated data and fills the rest with grey; the
-// warnings that mean "the picture is not all there" are turned into errors here.
+// warnings that mean "the picture is not all there" are turned into errors (jpeg_error.c).
 #include "CCodecShims_jpeg.h"
 
 #include <setjmp.h>
@@ -11,41 +11,8 @@
 #include <string.h>
 
 #include <jpeglib.h>
-#include <jerror.h>
 
-/// libjpeg's error manager, plus where the error handler jumps to and writes the message.
-typedef struct {
-  struct jpeg_error_mgr pub;
-  jmp_buf jump;
-  char *message;
-  size_t message_length;
-} CCodecShims_jpeg_error_state;
-
-static void CCodecShims_jpeg_on_error(j_common_ptr cinfo) {
-  CCodecShims_jpeg_error_state *state = (CCodecShims_jpeg_error_state *)cinfo->err;
-  char text[JMSG_LENGTH_MAX];
-  (*cinfo->err->format_message)(cinfo, text);
-  snprintf(state->message, state->message_length, "%s", text);
-  longjmp(state->jump, 1);
-}
-
-// Warnings that mean missing or damaged image data are fatal; the rest (an unknown JFIF
-// revision, extraneous bytes between markers, a bogus ICC chunk) are ignored silently.
-static void CCodecShims_jpeg_on_message(j_common_ptr cinfo, int level) {
-  if (level != -1) return;
-  switch (cinfo->err->msg_code) {
-  case JWRN_JPEG_EOF:
-  case JWRN_HIT_MARKER:
-  case JWRN_MUST_RESYNC:
-  case JWRN_HUFF_BAD_CODE:
-  case JWRN_NOT_SEQUENTIAL:
-  case JWRN_BOGUS_PROGRESSION:
-    CCodecShims_jpeg_on_error(cinfo);
-    break;
-  default:
-    break;
-  }
-}
+#include "jpeg_error.h"
 
 // MARK: - Decoding
 
@@ -59,11 +26,8 @@ struct CCodecShims_jpeg_decoder {
 CCodecShims_jpeg_decoder *CCodecShims_jpeg_decoder_create(void) {
   CCodecShims_jpeg_decoder *decoder = calloc(1, sizeof(CCodecShims_jpeg_decoder));
   if (!decoder) return NULL;
-  decoder->error.message = decoder->message;
-  decoder->error.message_length = sizeof(decoder->message);
-  decoder->cinfo.err = jpeg_std_error(&decoder->error.pub);
-  decoder->error.pub.error_exit = CCodecShims_jpeg_on_error;
-  decoder->error.pub.emit_message = CCodecShims_jpeg_on_message;
+  CCodecShims_jpeg_error_setup(&decoder->error, decoder->message, sizeof(decoder->message));
+  decoder->cinfo.err = &decoder->error.pub;
   if (setjmp(decoder->error.jump)) {
     free(decoder);
     return NULL;
@@ -92,14 +56,7 @@ CCodecShims_status CCodecShims_jpeg_read_header(CCodecShims_jpeg_decoder *decode
   header->width = cinfo->image_width;
   header->height = cinfo->image_height;
   header->components = cinfo->num_components;
-  switch (cinfo->jpeg_color_space) {
-  case JCS_GRAYSCALE: header->color_family = CCodecShims_jpeg_color_gray; break;
-  case JCS_YCbCr:
-  case JCS_RGB: header->color_family = CCodecShims_jpeg_color_rgb; break;
-  case JCS_CMYK:
-  case JCS_YCCK: header->color_family = CCodecShims_jpeg_color_cmyk; break;
-  default: header->color_family = CCodecShims_jpeg_color_other; break;
-  }
+  header->color_family = CCodecShims_jpeg_color_family_of(cinfo->jpeg_color_space);
   header->saw_jfif = cinfo->saw_JFIF_marker;
   switch (cinfo->density_unit) {
   case 1: header->density_unit = CCodecShims_jpeg_density_inch; break;
@@ -195,13 +152,10 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
   CCodecShims_jpeg_error_state error;
   memset(&cinfo, 0, sizeof(cinfo));
   memset(&error, 0, sizeof(error));
-  error.message = err;
-  error.message_length = err_length;
+  CCodecShims_jpeg_error_setup(&error, err, err_length);
   unsigned char *volatile buffer = NULL;  // volatile: changed after setjmp
   unsigned long volatile buffer_length = 0;
-  cinfo.err = jpeg_std_error(&error.pub);
-  error.pub.error_exit = CCodecShims_jpeg_on_error;
-  error.pub.emit_message = CCodecShims_jpeg_on_message;
+  cinfo.err = &error.pub;
   if (setjmp(error.jump)) {
     jpeg_destroy_compress(&cinfo);
     free(buffer);

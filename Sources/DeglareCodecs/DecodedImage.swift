@@ -10,13 +10,21 @@ public struct DecodedImage: Sendable, Equatable {
   public var format: ImageFormat
   /// The EXIF orientation (1-8) found in the file and baked into the pixels; 1 when absent.
   public var appliedOrientation: Int
+  /// The file's own bytes when it is a JPEG (shared with the caller's array, not copied), so that
+  /// a JPEG result can be written over it losslessly (``JPEGOriginal``);
+  /// nil for other formats.
+  public var jpegFile: [UInt8]?
 
   /// Creates a decoded image.
-  public init(image: ImageBuffer, metadata: ImageMetadata, format: ImageFormat, appliedOrientation: Int = 1) {
+  public init(
+    image: ImageBuffer, metadata: ImageMetadata, format: ImageFormat, appliedOrientation: Int = 1,
+    jpegFile: [UInt8]? = nil
+  ) {
     self.image = image
     self.metadata = metadata
     self.format = format
     self.appliedOrientation = appliedOrientation
+    self.jpegFile = jpegFile
   }
 }
 
@@ -61,7 +69,7 @@ public struct DecodeOptions: Sendable, Equatable {
   }
 }
 
-/// Decodes PNG and JPEG from memory, choosing the codec from the bytes.
+/// Decodes PNG, JPEG and HEIF from memory, choosing the codec from the bytes.
 public enum ImageDecoder {
   /// Decodes `bytes`.
   /// - Throws: ``CodecError`` when the bytes are not a supported, intact image within the limits.
@@ -74,13 +82,17 @@ public enum ImageDecoder {
     case .png:
       return try PNGCodec.decode(bytes, options: options)
     case .jpeg:
-      return try JPEGCodec.decode(bytes, options: options)
+      var decoded = try JPEGCodec.decode(bytes, options: options)
+      decoded.jpegFile = bytes
+      return decoded
+    case .heif:
+      return try HEIFCodec.decode(bytes, options: options)
     case .webp:
       throw CodecError(.unsupported, "it is a WebP image, which deglare does not read; convert it to PNG")
     case nil:
       if bytes.isEmpty { throw CodecError(.unrecognizedFormat, "the file is empty") }
       let head = bytes.prefix(4).map { hex($0) }.joined(separator: " ")
-      throw CodecError(.unrecognizedFormat, "it is not a PNG or JPEG image (it starts with \(head))")
+      throw CodecError(.unrecognizedFormat, "it is not a PNG, JPEG or HEIF image (it starts with \(head))")
     }
   }
 

@@ -4,6 +4,9 @@ public enum ImageFormat: String, Sendable, Equatable {
   case png
   /// JPEG (starts with FF D8 FF).
   case jpeg
+  /// HEIF: HEIC (HEVC) or AVIF (AV1) in an ISO base media file whose `ftyp` box names a HEIF
+  /// brand (`heic`, `heix`, `mif1`, `avif`...); decoded, never written.
+  case heif
   /// WebP (RIFF....WEBP); recognised so the message can name it, but not decoded.
   case webp
 
@@ -12,6 +15,7 @@ public enum ImageFormat: String, Sendable, Equatable {
     let head = Array(bytes.prefix(12))
     if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
     if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+    if HEIFCodec.hasHEIFBrand(bytes) { return .heif }
     if head.count >= 12 && head[0..<4].elementsEqual(Array("RIFF".utf8))
       && head[8..<12].elementsEqual(Array("WEBP".utf8))
     {
@@ -46,6 +50,7 @@ public enum ImageFormat: String, Sendable, Equatable {
     switch self {
     case .png: return "PNG"
     case .jpeg: return "JPEG"
+    case .heif: return "HEIF"
     case .webp: return "WebP"
     }
   }

@@ -32,4 +32,21 @@ struct Orientation: Sendable, Equatable {
     default: return (x, y)
     }
   }
+
+  /// The stored position of upright pixel (x, y): the inverse of ``destination(x:y:)``.
+  @inline(__always)
+  func source(x: Int, y: Int) -> (x: Int, y: Int) {
+    let w = storedWidth
+    let h = storedHeight
+    switch value {
+    case 2: return (w - 1 - x, y)
+    case 3: return (w - 1 - x, h - 1 - y)
+    case 4: return (x, h - 1 - y)
+    case 5: return (y, x)
+    case 6: return (y, h - 1 - x)
+    case 7: return (w - 1 - y, h - 1 - x)
+    case 8: return (w - 1 - y, x)
+    default: return (x, y)
+    }
+  }
 }

@@ -28,11 +28,14 @@ public enum DryRun {
   /// `inputs`), none is, and the folders this call created are removed again.
   /// - Parameter inputs: the paths the command reads (the image, the mask file): never overwritten,
   ///   whatever the spelling.
+  /// A remote provider's upload of a photo with a colour profile other than sRGB (`profile`) is
+  /// written converted to sRGB, as it would be sent (``SRGBProvider``).
   /// - Throws: ``WriteError`` (73/64 in the CLI), or the provider's preview error.
   public static func write(
-    image: ImageBuffer, mask: Mask, imagePath: String, provider: any ImageEditProvider, padding: Double,
-    directory: String, overwrite: Bool, inputs: [String]
+    image: ImageBuffer, profile: [UInt8]? = nil, mask: Mask, imagePath: String, provider: any ImageEditProvider,
+    padding: Double, directory: String, overwrite: Bool, inputs: [String]
   ) throws -> Report {
+    let provider = try SRGBProvider.wrapping(provider, profile: profile, isColour: image.layout.colorChannelCount == 3)
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
       throw RemovalError.nothingLoaded
     }
@@ -51,6 +54,9 @@ public enum DryRun {
         ("leaves_machine", .bool(provider.isRemote)),
         ("files", .array(uploads.map { .string($0.name) })),
       ]
+      if provider is SRGBProvider {
+        members.append(("upload_colour", .string("sRGB, converted from the photo's profile")))
+      }
       if let aspect = plan.aspectName { members.insert(("aspect_ratio", .string(aspect)), at: 4) }
       let json = JSONValue.object(members)
       let files =

@@ -50,9 +50,11 @@ extension RemovalSession {
   {
     tearDown()
     let started = generation
-    guard let decoded = image, let mask,
-      let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding)
-    else { throw RemovalError.nothingLoaded }
+    guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
+    let provider = try SRGBProvider.wrapping(provider, for: decoded)
+    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
+      throw RemovalError.nothingLoaded
+    }
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
     let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
     try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.id)

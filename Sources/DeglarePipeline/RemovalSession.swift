@@ -115,14 +115,22 @@ public actor RemovalSession {
     tearDown()
     let started = generation
     guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
+    let provider = try SRGBProvider.wrapping(provider, for: decoded)
     guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
       throw RemovalError.nothingLoaded
     }
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
+
+    // A JPEG written over a JPEG original is spliced into its blocks: read them while the
+    // provider works (nil when this output is not such a splice or the read fails; the write
+    // then reads them itself and reports the failure).
+    let output = settings.output
+    let original: Task<JPEGOriginal?, Never>? =
+      output.options.format == .jpeg && decoded.jpegFile != nil
+      ? Task.detached(priority: .userInitiated) { try? JPEGOriginal(decoded) } : nil
     let (edit, _) = try await callProvider(provider, request: request, started: started)
     try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.id)
 
-    let output = settings.output
     let feather = settings.feather
     let record = settings.record.map {
       RepairRecord(
@@ -131,6 +139,7 @@ public actor RemovalSession {
         padding: settings.padding, feather: feather, maskedPixels: mask.insideCount, time: RepairRecord.now())
     }
     let providerID = provider.id
+    let blocks = await original?.value
     let (prepared, fit) = try await Task.detached(priority: .userInitiated) {
       let (patch, fit) = try RemoveSteps.registeredPatch(
         image: decoded.image, mask: mask, plan: plan, patch: edit.image, provider: providerID)
@@ -138,7 +147,7 @@ public actor RemovalSession {
         image: decoded.image, mask: mask, plan: plan, patch: patch, feather: feather)
       try Task.checkCancellation()
       let files = try RemoveSteps.prepareOutputs(
-        decoded, overlay: repainted, output: output, record: record)
+        decoded, overlay: repainted, output: output, record: record, original: blocks)
       return (files, fit)
     }.value
     // The only write-back: publish the files and record the result, if still current.
@@ -153,7 +162,7 @@ public actor RemovalSession {
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
       provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes,
       record: record.map { _ in RepairRecord.path(for: output.path) }, savedMask: record?.inputs.savedMask?.path,
-      registration: fit)
+      registration: fit, jpegSplice: prepared.last?.jpegSplice)
     // The local method works on the crop at its own size: its region boxes move by the crop's origin.
     if plan.isNativeSize {
       summary.regions = edit.regions.map { region in

@@ -60,12 +60,14 @@ extension RemoveRequest {
     if let directory = dryRunDirectory {
       return .dryRun(
         try DryRun.write(
-          image: decoded.image, mask: mask, imagePath: imagePath, provider: provider, padding: settings.padding,
-          directory: directory, overwrite: output.options.overwrite, inputs: inputs))
+          image: decoded.image, profile: decoded.metadata.iccProfile, mask: mask, imagePath: imagePath,
+          provider: provider, padding: settings.padding, directory: directory, overwrite: output.options.overwrite,
+          inputs: inputs))
     }
     var settings = settings
     settings.record = try recordInputs(imageBytes: imageBytes, maskFileBytes: maskFile?.bytes, mask: mask)
-    if output.options.format == .jpeg { context.events(.lossyOutput(path: output.path)) }
+    // A JPEG photo's JPEG result is written over its own blocks; any other JPEG is re-encoded whole.
+    if output.options.format == .jpeg && decoded.jpegFile == nil { context.events(.lossyOutput(path: output.path)) }
     context.events(.repainting(provider: provider.id, model: provider.model))
     let session = RemovalSession()
     await session.load(image: decoded, mask: mask)

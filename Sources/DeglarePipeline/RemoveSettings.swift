@@ -79,6 +79,10 @@ public struct RemovalSummary: Sendable {
   /// How the remote patch was registered to the crop before compositing (nil for the local
   /// provider, whose patch keeps the crop's pixels).
   public var registration: RegistrationFit?
+  /// For a JPEG written over a JPEG original: the blocks re-encoded (every other block kept its
+  /// coefficients byte for byte); nil for any other output, whose pixels outside the mask are
+  /// the original's exactly (PNG) or re-encoded as a whole (JPEG of a non-JPEG original).
+  public var jpegSplice: JPEGSpliceReport?
 }
 
 extension RemovalSummary {

@@ -11,12 +11,15 @@ extension RemoveSteps {
   /// be edited safely is kept as it was, and the record says so (`xmp_history: false`).
   /// - Throws: ``WriteError``; nothing is left behind.
   static func prepareOutputs(
-    _ decoded: DecodedImage, overlay: RegionOverlay, output: OutputSettings, record: RepairRecord?
+    _ decoded: DecodedImage, overlay: RegionOverlay, output: OutputSettings, record: RepairRecord?,
+    original: JPEGOriginal? = nil
   ) throws -> [PreparedOutput] {
-    var metadata = decoded.metadata
+    var result = decoded
     var record = record
-    if let event = record?.xmpEvent, let packet = XMPHistory.appending(event, to: metadata.xmp) {
-      metadata.xmp = packet
+    // A JPEG written over a JPEG original keeps the original's markers verbatim: no history there.
+    let spliced = output.options.format == .jpeg && decoded.jpegFile != nil
+    if !spliced, let event = record?.xmpEvent, let packet = XMPHistory.appending(event, to: result.metadata.xmp) {
+      result.metadata.xmp = packet
       record?.xmpHistory = true
     }
     let overwrite = output.options.overwrite
@@ -37,8 +40,8 @@ extension RemoveSteps {
       }
       files.append(
         try ImageFile.prepare(
-          decoded.image, overlay: overlay, metadata: metadata, to: output.path, options: output.options,
-          inputs: output.inputs))
+          result, overlay: overlay, to: output.path, options: output.options, inputs: output.inputs,
+          original: original))
     } catch {
       for file in files { file.discard() }
       throw error

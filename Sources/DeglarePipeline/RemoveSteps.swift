@@ -8,6 +8,9 @@ public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
   case sizeMismatch(mask: PixelSize, image: PixelSize, maskPath: String, imagePath: String)
   /// No mask pixel is inside (>= 128).
   case emptyMask(maskPath: String)
+  /// The photo's ICC profile cannot be read, so its colours cannot be sent to a remote provider
+  /// in sRGB.
+  case unreadableProfile(reason: String)
   /// `--mask auto` found no glare in the image.
   case nothingDetected(imagePath: String)
 
@@ -19,6 +22,9 @@ public enum RemoveInputError: Error, Equatable, CustomStringConvertible {
         + "size after EXIF orientation (deglare never resizes a mask)"
     case .emptyMask(let maskPath):
       return "nothing to remove: the mask \(maskPath) has no white (>= 128) pixel"
+    case .unreadableProfile(let reason):
+      return "the photo's colour profile cannot be read (\(reason)), so its colours cannot be converted to the "
+        + "sRGB a remote provider works in; the local provider needs no conversion"
     case .nothingDetected(let imagePath):
       return "nothing to remove: no glare was detected in \(imagePath); paint the glare white in a mask and pass it "
         + "with --mask"

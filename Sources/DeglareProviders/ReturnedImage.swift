@@ -21,7 +21,7 @@ enum ReturnedImage {
   static func decode(_ bytes: [UInt8], provider: ProviderID, expected: PixelSize) throws(ProviderError) -> ImageBuffer {
     let decoded: DecodedImage
     switch ImageFormat.sniff(bytes) {
-    case .png, .jpeg:
+    case .png, .jpeg, .heif:
       do {
         decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: configuration.maxPixels))
       } catch {

@@ -18,6 +18,8 @@ import Testing
       (["--feather", "500"], "invalid value '500' for '--feather': expected a number from 0.0 to 100.0"),
       (["--padding", "-1"], "invalid value '-1' for '--padding'"),
       (["--compression", "zip"], "invalid value 'zip' for '--compression'"),
+      (["--format", "gif"], "invalid value 'gif' for '--format': expected one of png, jpeg"),
+      (["--format", "jpeg", "-o", "out.png"], "--format jpeg does not match the output name out.png"),
     ])
   func usageErrors(extra: [String], message: String) async {
     let outcome = await runDeglare(["remove", Self.painting, "--mask", Self.mask] + extra)

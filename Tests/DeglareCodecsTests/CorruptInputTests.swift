@@ -11,6 +11,8 @@ import Testing
       ("png-bad-signature.png", .unrecognizedFormat), ("png-bomb.png", .tooLarge), ("empty.png", .unrecognizedFormat),
       ("not-an-image.png", .unrecognizedFormat), ("jpeg-truncated.jpg", .corrupt), ("jpeg-header-only.jpg", .corrupt),
       ("jpeg-bomb.jpg", .tooLarge), ("jpeg-cmyk.jpg", .unsupported), ("jpeg-no-quant-table.jpg", .corrupt),
+      ("heic-truncated.heic", .corrupt), ("heic-truncated-meta.heic", .corrupt), ("heic-damaged.heic", .corrupt),
+      ("heic-bomb.heic", .tooLarge),
     ])
   func corruptFixture(name: String, kind: CodecError.Kind) throws {
     let bytes = try Fixtures.bytes("corrupt/\(name)")

@@ -6,7 +6,12 @@
 //   libjpeg call that can fail runs in these two files under a setjmp frame of its own and comes
 //   back to Swift as a CCodecShims_status plus a message. They hold no policy: which rows,
 //   chunks and options to write is decided by PNGCodec_libpng.swift and JPEGCodec_libjpeg.swift,
-//   the only callers.
+//   the only callers. jpeg_error.c holds the libjpeg error manager both JPEG files use.
+// - CCodecShims_jpeg_transcode.h, jpeg_transcode.c: libjpeg at the level of DCT coefficients
+//   (jpeg_read_coefficients, jpeg_write_coefficients), under setjmp for the same reason: the
+//   lossless-where-untouched JPEG output keeps every block a removal does not reach and encodes
+//   the others afresh. Which blocks and from which pixels is decided in DeglareCodecs/JPEG; the C
+//   moves blocks.
 // - CCodecShims_png_bands.h, png_bands.c: the fast PNG setting filters rows itself and deflates
 //   horizontal bands of them on several threads (pigz-style), because libpng compresses IDAT on
 //   one thread. It is C because it drives zlib, whose deflateInit2 is a function-like macro Swift
@@ -22,7 +27,8 @@
 // and options are closed C enums, which Swift imports as enums; fallible functions return a
 // CCodecShims_status, the message then being in the object's message
 // (CCodecShims_png_reader_message, CCodecShims_png_writer_message,
-// CCodecShims_jpeg_decoder_message) or in the caller's `err` buffer; getters of optional data
+// CCodecShims_jpeg_decoder_message, CCodecShims_jpeg_transcoder_message) or in the caller's `err`
+// buffer; getters of optional data
 // return true when the data is present.
 #ifndef CCODECSHIMS_H
 #define CCODECSHIMS_H
@@ -31,5 +37,6 @@
 #include "CCodecShims_png_bands.h"
 #include "CCodecShims_png.h"
 #include "CCodecShims_jpeg.h"
+#include "CCodecShims_jpeg_transcode.h"
 
 #endif

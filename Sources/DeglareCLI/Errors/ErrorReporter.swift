@@ -82,6 +82,7 @@ enum ErrorReporter {
       switch error {
       case .sizeMismatch(_, _, let maskPath, _), .emptyMask(let maskPath): return maskPath
       case .nothingDetected(let imagePath): return imagePath
+      case .unreadableProfile: return nil
       }
     default:
       return nil

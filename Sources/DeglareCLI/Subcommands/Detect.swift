@@ -22,7 +22,7 @@ struct DetectCommand: Subcommand {
 
       Example: deglare detect photo.jpg --overlay photo.overlay.png
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
+    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
     options: [
       .value("-o", "--output", valueName: "MASK", help: "Where to write the mask (default <stem>.mask.png)."),
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the proposal tinted red."),

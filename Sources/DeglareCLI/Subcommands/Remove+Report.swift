@@ -85,6 +85,16 @@ extension RemoveCommand {
       if !summary.notes.isEmpty { members.append(("notes", .array(summary.notes.map(JSONValue.string)))) }
       if !summary.regions.isEmpty { members.append(("regions", .array(summary.regions.map(\.json)))) }
       if let fit = summary.registration { members.append(("registration", fit.jsonObject)) }
+      if let splice = summary.jpegSplice {
+        members.append(
+          (
+            "jpeg_splice",
+            .object([
+              ("reencoded_blocks", .int(splice.reencoded)), ("total_blocks", .int(splice.total)),
+              ("upsampling_reach", .int(splice.upsamplingReach)),
+            ])
+          ))
+      }
       console.print(JSONValue.object(members).text)
       if let warning = summary.registration?.warning { console.warn(warning) }
       return
@@ -93,7 +103,7 @@ extension RemoveCommand {
     let crop = summary.crop
     console.printError(
       "repainted \(summary.maskedPixels) masked pixels with \(what) in \(String(format1: seconds)) s; "
-        + "every other pixel is unchanged")
+        + outsideTheMask(summary))
     console.printError(
       "  crop \(crop.width)x\(crop.height) at (\(crop.x), \(crop.y)), sent as \(summary.uploadSize)"
         + (summary.aspectName.map { " (\($0))" } ?? ""))
@@ -107,6 +117,23 @@ extension RemoveCommand {
     if let savedMask = summary.savedMask { console.printError("wrote \(savedMask) (the mask used)") }
     if let record = summary.record { console.printError("wrote \(record) (the repair record)") }
     console.printError("wrote \(summary.output)")
+  }
+}
+
+extension RemoveCommand {
+  /// What holds outside the mask in the written file, as a clause.
+  func outsideTheMask(_ summary: RemovalSummary) -> String {
+    if let splice = summary.jpegSplice {
+      let reach = splice.upsamplingReach == 0 ? "" : " (and \(splice.upsamplingReach) px of chroma smoothing)"
+      return "JPEG written over the original's blocks: \(splice.reencoded) of \(splice.total) 8x8 blocks "
+        + "re-encoded, every other block kept byte for byte; decoded, every pixel outside the re-encoded "
+        + "blocks\(reach) is the original's"
+    }
+    if request.settings.output.options.format == .jpeg {
+      return "the whole picture was re-encoded as JPEG, so pixels outside the mask are close to the original's, "
+        + "not identical"
+    }
+    return "every other pixel is unchanged"
   }
 }
 

@@ -19,13 +19,20 @@ struct RemoveCommand: Subcommand {
       is written as <result stem>.mask.png, so that 'deglare verify IMAGE RESULT --mask' with it
       holds.
 
+      A JPEG result of a JPEG photo (--format jpeg, or -o OUT.jpg) is written over the photo's own
+      8x8 blocks: every block the repaint does not reach keeps its coefficients byte for byte, the
+      others are re-encoded with the photo's tables, and its EXIF, ICC and XMP are kept. Decoded,
+      every pixel beyond the re-encoded blocks (and 1 pixel of chroma smoothing around them) is
+      the original's; the summary says how many blocks were re-encoded.
+
       Examples:
         deglare remove photo.jpg --mask glare.png
         deglare remove photo.jpg --mask auto -o clean.png
+        deglare remove IMG_1234.jpg --mask glare.png --format jpeg   # IMG_1234.deglared.jpg
         deglare remove photo.jpg --mask glare.png --provider openai --dry-run upload/
         deglare remove photo.jpg --mask glare.png --provider openai --quality high   # key: OPENAI_API_KEY or keys set
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
+    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
     options: [
       .value(
         "--mask", valueName: "MASK",
@@ -35,6 +42,9 @@ struct RemoveCommand: Subcommand {
       .value(
         "--save-mask", valueName: "PATH",
         help: "Also write the mask used, as a PNG (with --mask auto: default <result stem>.mask.png)."),
+      .value(
+        "--format", valueName: "F",
+        help: "png (default) or jpeg (<stem>.deglared.jpg; lossless where untouched for a JPEG photo)."),
       .value(
         "--provider", valueName: "NAME",
         help: Usage.choices(ProviderID.allCases, default: RemoveRequest.defaultProvider, note: "default; offline")
@@ -75,7 +85,22 @@ struct RemoveCommand: Subcommand {
     guard let mask = arguments.string("--mask") else {
       throw ValidationError("missing '--mask MASK' for 'deglare remove' (a mask file, or 'auto' to detect the glare)")
     }
-    let output = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".deglared.png")
+    let format = try arguments.choice("--format", in: ["png", "jpeg"]).map { $0 == "jpeg" ? ImageFormat.jpeg : .png }
+    let output: String
+    let outputFormat: ImageFormat
+    if let path = arguments.string("--output") {
+      let named = ImageFormat.forOutputPath(path)
+      if let format, format != named {
+        throw ValidationError(
+          "--format \(format == .jpeg ? "jpeg" : "png") does not match the output name \(path); "
+            + "name it .\(format == .jpeg ? "jpg" : "png") or leave --format out")
+      }
+      output = path
+      outputFormat = named
+    } else {
+      outputFormat = format ?? .png
+      output = OutputNaming.beside(imagePath, suffix: outputFormat == .jpeg ? ".deglared.jpg" : ".deglared.png")
+    }
     let saveMask = arguments.string("--save-mask")
     if let saveMask {
       guard ImageFormat.forOutputPath(saveMask) == .png else {
@@ -101,7 +126,7 @@ struct RemoveCommand: Subcommand {
       imagePath: imagePath, mask: mask == "auto" ? .automatic() : .file(mask),
       provider: providerArgument ?? RemoveRequest.defaultProvider, options: options, output: output,
       writeOptions: ImageWriteOptions(
-        format: ImageFormat.forOutputPath(output), pngCompression: compression, overwrite: common.force),
+        format: outputFormat, pngCompression: compression, overwrite: common.force),
       padding: padding, feather: feather, dryRunDirectory: arguments.string("--dry-run"),
       decodeOptions: common.decodeOptions, saveMaskPath: saveMask)
   }

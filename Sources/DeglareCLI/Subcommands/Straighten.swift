@@ -32,7 +32,7 @@ struct StraightenCommand: Subcommand {
         deglare straighten IMG_7683.jpg --detect-only --json --overlay check.png
         deglare straighten photo.jpg --corners 96,1180,3017,1154,3057,4641,128,4675 --margin 40 -o plate.png
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG or JPEG).")],
+    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
     options: [
       .value(
         "-o", "--output", valueName: "OUT", help: "Where to write (default <stem>.straight.png; .jpg writes JPEG)."),

@@ -180,6 +180,40 @@ public enum ImageFile {
     throw .formatMismatch(path: path, named: named, written: format)
   }
 
+  /// Encodes a decoded image with `overlay` pasted in into an unnamed file beside `path`, as
+  /// ``prepare(_:overlay:metadata:to:options:inputs:)`` does with its metadata, except for a JPEG
+  /// result of a JPEG original (``DecodedImage/jpegFile``): that one is written over the
+  /// original's own blocks, losslessly wherever the overlay changes nothing (``JPEGOriginal``;
+  /// pass `original` when it was read ahead, while the repaint ran), and
+  /// ``PreparedOutput/jpegSplice`` says how many blocks were re-encoded. `options.jpeg` does not
+  /// apply to it: the original's tables do.
+  /// - Throws: ``WriteError``; nothing is left behind on failure.
+  public static func prepare(
+    _ decoded: DecodedImage, overlay: RegionOverlay?, to path: String, options: ImageWriteOptions,
+    inputs: [String] = [], original: JPEGOriginal? = nil
+  ) throws -> PreparedOutput {
+    guard options.format == .jpeg, decoded.jpegFile != nil else {
+      return try prepare(
+        decoded.image, overlay: overlay, metadata: decoded.metadata, to: path, options: options, inputs: inputs)
+    }
+    let spliced: (bytes: [UInt8], report: JPEGSpliceReport)
+    do throws(CodecError) {
+      let unchanged = RegionOverlay(
+        x: 0, y: 0, pixels: decoded.image.cropped(to: PixelRect(x: 0, y: 0, width: 1, height: 1)))
+      var blocks = original
+      if blocks == nil { blocks = try JPEGOriginal(decoded) }
+      guard let blocks else { throw CodecError(.encodeFailed, "the original's blocks could not be read") }
+      spliced = try blocks.splice(overlay ?? unchanged)
+    } catch {
+      throw WriteError.encodeFailed(path: path, reason: error.message)
+    }
+    let prepared = try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in
+      sink.write(spliced.bytes)
+    }
+    prepared.jpegSplice = spliced.report
+    return prepared
+  }
+
   /// Encodes an image into an unnamed file beside `path`; ``PreparedOutput/publish()`` names it.
   /// `overlay`'s pixels replace the image's own in the written file.
   /// - Throws: ``WriteError``; nothing is left behind on failure.
@@ -198,7 +232,7 @@ public enum ImageFile {
       }
       return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in sink.write(bytes)
       }
-    case .png, .webp:
+    case .png, .heif, .webp:
       return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in
         do throws(CodecError) {
           try PNGCodec.encode(image, overlay: overlay, metadata: metadata, compression: options.pngCompression) {

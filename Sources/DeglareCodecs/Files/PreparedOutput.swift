@@ -19,6 +19,8 @@ public final class PreparedOutput: @unchecked Sendable {
   private var fd: Int32
   private var tempPath: String?
   private var finished = false
+  /// For a JPEG written over a JPEG original: what the lossless splice re-encoded.
+  public internal(set) var jpegSplice: JPEGSpliceReport?
 
   init(path: String, target: OutputTarget, overwrite: Bool, fd: Int32, tempPath: String?) {
     self.path = path

@@ -1,0 +1,50 @@
+// The libjpeg error manager of CCodecShims (see jpeg_error.h), shared by jpeg_setjmp.c and
+// jpeg_transcode.c.
+#include "jpeg_error.h"
+
+#include <jerror.h>
+
+static void CCodecShims_jpeg_on_error(j_common_ptr cinfo) {
+  CCodecShims_jpeg_error_state *state = (CCodecShims_jpeg_error_state *)cinfo->err;
+  char text[JMSG_LENGTH_MAX];
+  (*cinfo->err->format_message)(cinfo, text);
+  snprintf(state->message, state->message_length, "%s", text);
+  longjmp(state->jump, 1);
+}
+
+// Warnings that mean missing or damaged image data are fatal; the rest (an unknown JFIF
+// revision, extraneous bytes between markers, a bogus ICC chunk) are ignored silently.
+static void CCodecShims_jpeg_on_message(j_common_ptr cinfo, int level) {
+  if (level != -1) return;
+  switch (cinfo->err->msg_code) {
+  case JWRN_JPEG_EOF:
+  case JWRN_HIT_MARKER:
+  case JWRN_MUST_RESYNC:
+  case JWRN_HUFF_BAD_CODE:
+  case JWRN_NOT_SEQUENTIAL:
+  case JWRN_BOGUS_PROGRESSION:
+    CCodecShims_jpeg_on_error(cinfo);
+    break;
+  default:
+    break;
+  }
+}
+
+void CCodecShims_jpeg_error_setup(CCodecShims_jpeg_error_state *state, char *message, size_t message_length) {
+  state->message = message;
+  state->message_length = message_length;
+  jpeg_std_error(&state->pub);
+  state->pub.error_exit = CCodecShims_jpeg_on_error;
+  state->pub.emit_message = CCodecShims_jpeg_on_message;
+}
+
+CCodecShims_jpeg_color_family CCodecShims_jpeg_color_family_of(J_COLOR_SPACE space) {
+  switch (space) {
+  case JCS_GRAYSCALE: return CCodecShims_jpeg_color_gray;
+  case JCS_YCbCr:
+  case JCS_RGB: return CCodecShims_jpeg_color_rgb;
+  case JCS_CMYK:
+  case JCS_YCCK: return CCodecShims_jpeg_color_cmyk;
+  default: return CCodecShims_jpeg_color_other;
+  }
+}

@@ -1,0 +1,125 @@
+import DeglareCore
+import DeglareTestSupport
+import Testing
+
+@testable import DeglareCodecs
+
+@Suite struct HEIFCodecTests {
+  /// The HEIF test card of `make_fixtures.py` (`heif_card`).
+  static func card(x: Int, y: Int, channel: Int) -> Int { (x * 3 + y * 5 + channel * 60) % 256 }
+
+  /// heif-convert's reading of a fixture (`make_fixtures.py` stores it beside the file).
+  static func golden(_ name: String) throws -> ImageBuffer {
+    try ImageDecoder.decode(try Fixtures.bytes("heif/\(name).png")).image
+  }
+
+  @Test(
+    "an 8-bit HEIF decodes to heif-convert's pixels, and to the card heif-enc was given within a level",
+    arguments: ["rgb8-p3.heic", "rgb8.avif"])
+  func eightBit(name: String) throws {
+    let decoded = try ImageDecoder.decode(try Fixtures.bytes("heif/\(name)"))
+    #expect(decoded.format == .heif)
+    let image = decoded.image
+    #expect(image.width == 64 && image.height == 48 && image.layout == .rgb && image.bitDepth == .eight)
+    #expect(image == (try Self.golden(name)))
+    var worst = 0
+    for y in 0..<48 {
+      for x in 0..<64 {
+        for c in 0..<3 {
+          worst = max(worst, abs(image.sample(x: x, y: y, channel: c) - Self.card(x: x, y: y, channel: c)))
+        }
+      }
+    }
+    #expect(worst <= 1)
+  }
+
+  @Test func tenBitDecodesToSixteenBitsScaledToTheFullRange() throws {
+    let image = try ImageDecoder.decode(try Fixtures.bytes("heif/rgb10.heic")).image
+    #expect(image.bitDepth == .sixteen && image.layout == .rgb && image.width == 64 && image.height == 48)
+    // heif-convert writes the 10-bit values shifted left by 6; deglare scales them to 0...65535.
+    let golden = try Self.golden("rgb10.heic")
+    #expect(golden.bitDepth == .sixteen)
+    var mismatches = 0
+    var worst = 0
+    for y in 0..<48 {
+      for x in 0..<64 {
+        for c in 0..<3 {
+          let ten = golden.sample(x: x, y: y, channel: c) >> 6
+          if image.sample(x: x, y: y, channel: c) != (ten * 65535 + 511) / 1023 { mismatches += 1 }
+          worst = max(worst, abs(image.sample(x: x, y: y, channel: c) - Self.card(x: x, y: y, channel: c) * 257))
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(worst <= 2 * 257)
+  }
+
+  @Test func nclxBecomesAnICCProfileThatSaysDisplayP3() throws {
+    let decoded = try ImageDecoder.decode(try Fixtures.bytes("heif/rgb8-p3.heic"))
+    let icc = try #require(decoded.metadata.iccProfile)
+    #expect(icc == MatrixShaperProfile.icc(for: .displayP3, description: "Display P3 (from HEIF nclx)"))
+    #expect(decoded.metadata.iccColorSpace == "RGB ")
+  }
+
+  @Test(
+    "irot is applied: the upright quadrants land where they belong; EXIF is kept with orientation 1",
+    arguments: ["rotated.heic", "rotated-gainmap-reference.heic"])
+  func rotation(name: String) throws {
+    let decoded = try ImageDecoder.decode(try Fixtures.bytes("heif/\(name)"))
+    let image = decoded.image
+    #expect(image.width == 64 && image.height == 32)
+    #expect(decoded.appliedOrientation == 6)
+    let probes: [(Int, Int, [Int])] = [
+      (8, 8, [255, 0, 0]), (56, 8, [0, 255, 0]), (8, 24, [0, 0, 255]), (56, 24, [255, 255, 255]),
+    ]
+    for (x, y, expected) in probes {
+      let actual = image.pixel(x: x, y: y)
+      #expect(zip(actual, expected).allSatisfy { abs($0 - $1) <= 12 }, "\(name) at (\(x), \(y)): \(actual)")
+    }
+    let exif = try #require(decoded.metadata.exif.flatMap { EXIF($0) })
+    #expect(exif.orientation == 1)
+    #expect(exif.focalLengthIn35mmFilm == 26)
+  }
+
+  @Test func theGainMapReferenceIsWhatLibheif115RefusesAndTheRewriteMendsIt() throws {
+    let bytes = try Fixtures.bytes("heif/rotated-gainmap-reference.heic")
+    let refused = #expect(throws: CodecError.self) {
+      try LibHEIF.decode(bytes, options: DecodeOptions(), orientation: 1)
+    }
+    #expect(refused?.message.contains("Metadata not correctly assigned") == true)
+    let container = try HEIFContainer(bytes)
+    let mended = try #require(try container.rewrittenForLibheif115())
+    #expect(mended.count == bytes.count - 2)
+    let again = try HEIFContainer(mended)
+    #expect(again.references.filter { $0.type == FourCC("cdsc") }.map(\.to) == [[2]])
+    #expect(again.references.filter { $0.type == FourCC("dimg") }.map(\.to) == [[1]])
+    // Nothing else moved: the mended file decodes to the very pixels of the file without the problem.
+    let plain = try ImageDecoder.decode(try Fixtures.bytes("heif/rotated.heic"))
+    #expect(try ImageDecoder.decode(bytes).image == plain.image)
+    #expect(try HEIFContainer(try Fixtures.bytes("heif/rotated.heic")).rewrittenForLibheif115() == nil)
+  }
+
+  @Test func theSizeIsCheckedFromTheContainerBeforeAnyPixelIsAllocated() throws {
+    let bytes = try Fixtures.bytes("heif/rgb8-p3.heic")
+    let error = #expect(throws: CodecError.self) {
+      try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: 3071))
+    }
+    #expect(error?.kind == .tooLarge)
+    #expect(try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: 3072)).image.pixelCount == 3072)
+  }
+
+  @Test("sniffed by its ftyp brands, never by name")
+  func sniffing() throws {
+    #expect(ImageFormat.sniff(try Fixtures.bytes("heif/rotated.heic")) == .heif)
+    #expect(ImageFormat.sniff(try Fixtures.bytes("heif/rgb8.avif")) == .heif)
+    let video: [UInt8] = [0, 0, 0, 20] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("mp41".utf8)
+    #expect(ImageFormat.sniff(video) == nil)
+  }
+
+  @Test func everyPrefixFailsCleanly() throws {
+    let bytes = try Fixtures.bytes("heif/rotated-gainmap-reference.heic")
+    for length in stride(from: 0, to: bytes.count, by: 5) {
+      #expect(throws: CodecError.self, "cut at \(length)") { try ImageDecoder.decode(Array(bytes.prefix(length))) }
+    }
+  }
+}
