@@ -32,6 +32,7 @@ let package = Package(
         }),
     fuzzTarget("fuzz-png", ["DeglareCodecs"]),
     fuzzTarget("fuzz-jpeg", ["DeglareCodecs"]),
+    fuzzTarget("fuzz-heif", ["DeglareCodecs"]),
     fuzzTarget("fuzz-exif", ["DeglareCodecs", "DeglareCLI"]),
     fuzzTarget("fuzz-arguments", ["DeglareCLI"]),
     fuzzTarget("fuzz-corners", ["DeglareCLI", "DeglareCore"]),

@@ -4,7 +4,7 @@
 Usage: python3 Fuzz/make_seeds.py OUTDIR   (Scripts/fuzz.sh runs it into Fuzz/.corpus/seeds)
 
 Every seed is made here or copied from Fixtures/ (files the project makes); nothing is downloaded.
-One folder per target: png, jpeg, exif, arguments, corners, openai, gemini, multipart.
+One folder per target: png, jpeg, heif, exif, arguments, corners, openai, gemini, multipart.
 """
 import base64
 import json
@@ -93,6 +93,11 @@ def seeds_jpeg(out):
     copy_fixtures(folder, "jpeg", ".jpg")
     copy_fixtures(folder, "orientation", ".jpg")
     copy_fixtures(folder, "corrupt", ".jpg", "jpeg-")
+
+
+def seeds_heif(out):
+    folder = os.path.join(out, "heif")
+    copy_fixtures(folder, "heif", (".heic", ".avif"))
 
 
 def seeds_exif(out):
@@ -228,8 +233,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     out = sys.argv[1]
-    for make in (seeds_png, seeds_jpeg, seeds_exif, seeds_arguments, seeds_corners, seeds_multipart,
-                 seeds_openai, seeds_gemini):
+    for make in (seeds_png, seeds_jpeg, seeds_heif, seeds_exif, seeds_arguments, seeds_corners,
+                 seeds_multipart, seeds_openai, seeds_gemini):
         make(out)
 
 

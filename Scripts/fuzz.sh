@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-all_targets=(png jpeg exif arguments corners multipart openai gemini)
+all_targets=(png jpeg heif exif arguments corners multipart openai gemini)
 seconds=60
 total=""
 if [[ "${1:-}" == "--total" ]]; then
