@@ -42,13 +42,14 @@ extension RemoveRequest {
   ///   ``RemovalError``, `WriteError`, `CancellationError`.
   public func run(_ context: RemoveContext) async throws -> RemoveOutcome {
     let output = settings.output
+    let resultIsStream = OutputFile.writesThrough(output.path)
     let encodedImage = try ImageFile.load(imagePath, options: decodeOptions)
     let imageBytes = encodedImage.bytes
     let decoded = try encodedImage.decode(options: decodeOptions)
     let maskFile = try readMaskFile(for: decoded.image)
     if dryRunDirectory == nil {
       try ImageFile.preflight(output.path, options: output.options, inputs: inputs)
-      for path in outputPaths where path != output.path {
+      for path in outputPaths where path != output.path && !resultIsStream {
         try OutputFile.preflight(path, overwrite: output.options.overwrite, inputs: inputs)
       }
     }
@@ -65,7 +66,10 @@ extension RemoveRequest {
           inputs: inputs))
     }
     var settings = settings
-    settings.record = try recordInputs(imageBytes: imageBytes, maskFileBytes: maskFile?.bytes, mask: mask)
+    // A result written through as a stream (`-o -`, the null device) has no folder beside it: no
+    // record and no saved mask.
+    settings.record =
+      resultIsStream ? nil : try recordInputs(imageBytes: imageBytes, maskFileBytes: maskFile?.bytes, mask: mask)
     // A JPEG photo's JPEG result is written over its own blocks; any other JPEG is re-encoded whole.
     if output.options.format == .jpeg && decoded.jpegFile == nil { context.events(.lossyOutput(path: output.path)) }
     context.events(.repainting(provider: provider.id, model: provider.model))

@@ -26,7 +26,9 @@ import Testing
   func spliced(name: String) async throws {
     try await withTemporaryDirectory { dir in
       let (photo, mask) = try files(name, in: dir)
-      let outcome = await runDeglare(["remove", photo, "--mask", mask, "--format", "jpeg", "--json"])
+      let outcome = await runDeglare([
+        "remove", photo, "--mask", mask, "--format", "jpeg", "--method", "fill", "--json",
+      ])
       #expect(outcome.code == .success, "\(outcome.stderr)")
       #expect(!outcome.stderr.contains("warning"), "\(outcome.stderr)")
       let output = dir + "/\(name).deglared.jpg"

@@ -88,6 +88,14 @@ public enum OutputFile {
     return output
   }
 
+  /// Whether `path` is written through as a stream (`-`, `/dev/stdout`, `/dev/fd/N`, the null
+  /// device) rather than as a file with a folder beside it.
+  public static func writesThrough(_ path: String) -> Bool {
+    guard let target = try? OutputTarget.resolve(path) else { return false }
+    if case .file = target { return false }
+    return true
+  }
+
   /// Fails early, before any expensive work, when `path` cannot be the output: it is an input,
   /// it exists and overwriting was not asked for, it is not a regular file (nor a stream), or its
   /// folder is missing or not writable. (The final write re-checks atomically; this only saves

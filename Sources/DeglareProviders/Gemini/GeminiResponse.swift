@@ -114,7 +114,7 @@ public enum GeminiResponse {
   /// - Throws: `.blocked` for a blocked prompt or a safety finish reason without an image,
   ///   `.noImage` when no image came back, `.badResponse` for malformed JSON or base64.
   static func answer(from response: HTTPResponse, redactor: Redactor) throws(ProviderError) -> RemoteCall.Answer {
-    let json = try RemoteCall.jsonObject(response, provider: provider)
+    let json = try RemoteCall.jsonObject(response, provider: provider, redactor: redactor)
     let usage = json.member("usageMetadata", "usage_metadata")
     let candidates = json["candidates"]?.arrayValue ?? []
     let feedback = json.member("promptFeedback", "prompt_feedback")

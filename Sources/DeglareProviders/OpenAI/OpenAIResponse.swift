@@ -59,7 +59,7 @@ public enum OpenAIResponse {
 
   /// The decoded bytes of `data[0].b64_json` and the `usage` object of a 200 answer.
   static func answer(from response: HTTPResponse, redactor: Redactor) throws(ProviderError) -> RemoteCall.Answer {
-    let json = try RemoteCall.jsonObject(response, provider: provider)
+    let json = try RemoteCall.jsonObject(response, provider: provider, redactor: redactor)
     let usage = json["usage"]
     guard let first = json["data"]?.arrayValue?.first else {
       throw .noImage(provider: provider, reason: nil, modelText: nil)

@@ -50,16 +50,19 @@ struct RemoteCall: Sendable {
   }
 
   /// The JSON object a successful answer holds.
-  /// - Throws: ``ProviderError/badResponse(provider:message:)`` when the body is not JSON, or
-  ///   not an object.
-  static func jsonObject(_ response: HTTPResponse, provider: ProviderID) throws(ProviderError) -> JSONValue {
+  /// - Throws: ``ProviderError/badResponse(provider:message:)`` when the body is not JSON (its
+  ///   first line, redacted with the call's key, in the message), or not an object.
+  static func jsonObject(_ response: HTTPResponse, provider: ProviderID, redactor: Redactor) throws(ProviderError)
+    -> JSONValue
+  {
     let json: JSONValue
     do {
       json = try JSONParser.parse(response.body)
     } catch {
       throw .badResponse(
         provider: provider,
-        message: "the answer is not valid JSON (\(error)): \(ErrorText.firstLine(of: response.body))")
+        message:
+          "the answer is not valid JSON (\(error)): \(redactor.redact(ErrorText.firstLine(of: response.body)))")
     }
     guard json.isObject else { throw .badResponse(provider: provider, message: "the answer is not a JSON object") }
     return json
