@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 import time
 import unittest
 import urllib.request
@@ -29,11 +28,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from workbench_common import (ARTIFACTS, BIN, GLARE_MASK, PAINTING, STREAK, gray_png_inside, start_stub,
-                             start_workbench, stop, verify)
+from workbench_common import (ARTIFACTS, GLARE_MASK, PAINTING, STREAK, PhotoFolder, gray_png_inside, start_stub,
+                             start_workbench, verify, wait_until_held)
 
 
-class WorkbenchBrowserTests(unittest.TestCase):
+class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTIFACTS, exist_ok=True)
@@ -50,17 +49,6 @@ class WorkbenchBrowserTests(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
-
-    def setUp(self):
-        self.folder = tempfile.mkdtemp(prefix="deglare-browser-")
-        self.photo = os.path.join(self.folder, "painting.png")
-        shutil.copyfile(PAINTING, self.photo)
-        self.processes = []
-
-    def tearDown(self):
-        for process in self.processes:
-            stop(process)
-        shutil.rmtree(self.folder, ignore_errors=True)
 
     # MARK: - Helpers
 
@@ -236,10 +224,7 @@ class WorkbenchBrowserTests(unittest.TestCase):
                   "what will be sent to openai")
         self.action("remove").click()
         self.wait_status(["working"])
-        deadline = time.time() + 300
-        while json.load(urllib.request.urlopen(f"{control}/state"))["held"] < 1:
-            self.assertLess(time.time(), deadline, "the request never reached the stub's gate")
-            time.sleep(0.05)
+        wait_until_held(control)
         self.shot("06-working")
         # The mask changes while the provider holds its answer...
         self.stroke([(100.0, 60.0), (130.0, 70.0)], "mouse")
@@ -373,10 +358,7 @@ class WorkbenchBrowserTests(unittest.TestCase):
                   "what will be sent to openai")
         self.action("remove").click()
         self.wait_status(["working"])
-        deadline = time.time() + 300
-        while json.load(urllib.request.urlopen(f"{control}/state"))["held"] < 1:
-            self.assertLess(time.time(), deadline, "the request never reached the stub's gate")
-            time.sleep(0.05)
+        wait_until_held(control)
         self.action("cancel").click()
         state, text = self.wait_status(["idle"])
         self.assertIn("Cancelled", text)

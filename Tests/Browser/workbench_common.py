@@ -1,8 +1,13 @@
 """What the Chromium and Firefox workbench tests share: the binaries, the fixtures, starting and
 stopping `deglare workbench` and `stub-server`, and an independent count of a mask file's pixels."""
+import json
 import os
+import shutil
 import struct
 import subprocess
+import tempfile
+import time
+import urllib.request
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -34,6 +39,32 @@ def start_stub(mode):
     stub = subprocess.Popen([os.path.join(BIN, "stub-server"), "--mode", mode, "--exit-on-stdin-eof"],
                             stdout=subprocess.PIPE, stdin=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     return stub, int(stub.stdout.readline().strip().split("=", 1)[1])
+
+
+class PhotoFolder:
+    """A unittest mixin: each test gets a fresh folder holding a copy of the demo painting
+    (`self.photo`), and the processes it appends to `self.processes` are stopped after it."""
+    folder_prefix = "deglare-browser-"
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix=self.folder_prefix)
+        self.photo = os.path.join(self.folder, "painting.png")
+        shutil.copyfile(PAINTING, self.photo)
+        self.processes = []
+
+    def tearDown(self):
+        for process in self.processes:
+            stop(process)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def wait_until_held(control, timeout=300):
+    """Waits until stub-server's gate holds a request (a hang guard, not a time limit)."""
+    deadline = time.time() + timeout
+    while json.load(urllib.request.urlopen(f"{control}/state"))["held"] < 1:
+        if time.time() > deadline:
+            raise AssertionError("the request never reached the stub's gate")
+        time.sleep(0.05)
 
 
 def stop(process):

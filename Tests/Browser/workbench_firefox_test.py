@@ -16,7 +16,7 @@ import unittest
 
 from marionette_driver.marionette import Marionette
 
-from workbench_common import ARTIFACTS, PAINTING, STREAK, start_workbench, stop, verify
+from workbench_common import ARTIFACTS, PAINTING, STREAK, PhotoFolder, start_workbench, verify
 
 # Firefox must not reach the network from the tests: no updates, telemetry, remote settings,
 # captive-portal or safe-browsing checks; the Marionette port is chosen by Firefox.
@@ -63,7 +63,9 @@ def launch_firefox(profile):
     return process, session
 
 
-class WorkbenchFirefoxTests(unittest.TestCase):
+class WorkbenchFirefoxTests(PhotoFolder, unittest.TestCase):
+    folder_prefix = "deglare-firefox-"
+
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTIFACTS, exist_ok=True)
@@ -82,17 +84,6 @@ class WorkbenchFirefoxTests(unittest.TestCase):
                 cls.firefox.kill()
                 cls.firefox.wait()
             shutil.rmtree(cls.profile, ignore_errors=True)
-
-    def setUp(self):
-        self.folder = tempfile.mkdtemp(prefix="deglare-firefox-")
-        self.photo = os.path.join(self.folder, "painting.png")
-        shutil.copyfile(PAINTING, self.photo)
-        self.processes = []
-
-    def tearDown(self):
-        for process in self.processes:
-            stop(process)
-        shutil.rmtree(self.folder, ignore_errors=True)
 
     # MARK: - Helpers
 
