@@ -1,3 +1,4 @@
+import DeglareCodecs
 import Synchronization
 
 #if canImport(Glibc)
@@ -83,22 +84,7 @@ public struct Console: Sendable {
   }
 }
 
-/// Writes all of `text`; returns 0 or the errno of the failure.
+/// Writes all of `text` (``writeFully(_:_:)``); returns 0 or the errno of the failure.
 private func writeAll(_ fd: Int32, _ text: String) -> Int32 {
-  var bytes = Array(text.utf8)
-  return bytes.withUnsafeMutableBytes { raw -> Int32 in
-    guard let base = raw.baseAddress else { return 0 }
-    var offset = 0
-    while offset < raw.count {
-      let n = write(fd, base + offset, raw.count - offset)
-      if n > 0 {
-        offset += n
-      } else if n < 0 && errno == EINTR {
-        continue
-      } else {
-        return n < 0 ? errno : EIO
-      }
-    }
-    return 0
-  }
+  Array(text.utf8).withUnsafeBytes { writeFully(fd, $0) }
 }

@@ -140,6 +140,21 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
             pointer.create_pointer_up(button=button)
         builder.perform()
 
+    def assert_input_untouched(self):
+        with open(PAINTING, "rb") as original, open(self.photo, "rb") as kept:
+            self.assertEqual(original.read(), kept.read(), "the input was modified")
+
+    def open_with_gate(self):
+        """Opens the page on a workbench whose OpenAI calls go to stub-server's gate; returns the
+        stub's control URL."""
+        stub, port = start_stub("gate")
+        self.processes.append(stub)
+        process, url = start_workbench(self.photo, {
+            "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1", "OPENAI_API_KEY": "sk-browser-0123456789abcdefghij"})
+        self.processes.append(process)
+        self.open(url)
+        return f"http://127.0.0.1:{port}/__control"
+
     # MARK: - Tests
 
     def test_paint_remove_save_verify(self):
@@ -206,17 +221,10 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
         status, output = verify(self.photo, result, mask)
         self.assertEqual(status, 0, output)
         self.assertTrue(output.startswith("identical: all"), output)
-        with open(PAINTING, "rb") as original, open(self.photo, "rb") as kept:
-            self.assertEqual(original.read(), kept.read(), "the input was modified")
+        self.assert_input_untouched()
 
     def test_stale_result_is_dropped(self):
-        stub, port = start_stub("gate")
-        self.processes.append(stub)
-        control = f"http://127.0.0.1:{port}/__control"
-        process, url = start_workbench(self.photo, {
-            "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1", "OPENAI_API_KEY": "sk-browser-0123456789abcdefghij"})
-        self.processes.append(process)
-        self.open(url)
+        control = self.open_with_gate()
         self.stroke(STREAK, "mouse")
         self.settled()
         Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
@@ -308,17 +316,10 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
         pinched = self.driver.execute_script("return window.deglare.view.scale")
         self.assertAlmostEqual(pinched / fitted, 5.0, delta=0.5, msg=f"a pinch from 40 to 200 px: {fitted} -> {pinched}")
         self.assertEqual(self.inside(), 0, "a pinch painted")
-        with open(PAINTING, "rb") as original, open(self.photo, "rb") as kept:
-            self.assertEqual(original.read(), kept.read(), "the input was modified")
+        self.assert_input_untouched()
 
     def test_straighten_split_and_cancel(self):
-        stub, port = start_stub("gate")
-        self.processes.append(stub)
-        control = f"http://127.0.0.1:{port}/__control"
-        process, url = start_workbench(self.photo, {
-            "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1", "OPENAI_API_KEY": "sk-browser-0123456789abcdefghij"})
-        self.processes.append(process)
-        self.open(url)
+        control = self.open_with_gate()
 
         # Remove with the local method, then the split: the original left of it, the result right.
         self.set_size(28)

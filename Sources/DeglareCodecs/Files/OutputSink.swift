@@ -46,7 +46,7 @@ public struct OutputSink: ~Copyable {
 
 /// Writes all of `bytes` to `fd`, retrying after signals and short writes.
 /// - Returns: 0, or the errno of the failure (EIO when a write returned 0).
-func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+public func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
   guard let base = bytes.baseAddress else { return 0 }
   var offset = 0
   while offset < bytes.count {
