@@ -70,6 +70,8 @@ struct CCodecShims_png_reader {
   const uint8_t *data;
   size_t length;
   size_t position;
+  CCodecShims_stop_function stop;  // asked every 64 rows while pixels are read; may be NULL
+  bool stopped;
 };
 
 static void CCodecShims_png_read_memory(png_structp png, png_bytep out, size_t count) {
@@ -125,8 +127,25 @@ CCodecShims_status CCodecShims_png_read_header(CCodecShims_png_reader *reader, C
   return CCodecShims_status_ok;
 }
 
-CCodecShims_status CCodecShims_png_read_pixels(CCodecShims_png_reader *reader, uint8_t **rows) {
-  if (setjmp(reader->libpng.error.jump)) return CCodecShims_status_failed;
+// libpng's row callback: asks the caller's stop function every 64 rows, and abandons the read
+// (through the error jump) when it says stop.
+static void CCodecShims_png_row_done(png_structp png, png_uint_32 row, int pass) {
+  (void)pass;
+  CCodecShims_png_reader *reader = (CCodecShims_png_reader *)png_get_io_ptr(png);
+  if ((row & 63) == 0 && reader->stop && reader->stop()) {
+    reader->stopped = true;
+    png_error(png, "stopped");
+  }
+}
+
+CCodecShims_status CCodecShims_png_read_pixels(CCodecShims_png_reader *reader, uint8_t **rows,
+                                               CCodecShims_stop_function stop) {
+  reader->stop = stop;
+  reader->stopped = false;
+  if (setjmp(reader->libpng.error.jump)) {
+    return reader->stopped ? CCodecShims_status_stopped : CCodecShims_status_failed;
+  }
+  if (stop) png_set_read_status_fn(reader->libpng.png, CCodecShims_png_row_done);
   png_read_image(reader->libpng.png, rows);
   png_read_end(reader->libpng.png, reader->libpng.info);
   return CCodecShims_status_ok;

@@ -1,3 +1,5 @@
+internal import CCodecShims
+
 /// Why an image could not be decoded or encoded.
 ///
 /// `message` is a lower-case clause naming what is wrong ("the file ends too early (truncated)"),
@@ -15,6 +17,8 @@ public struct CodecError: Error, Equatable, CustomStringConvertible {
     case tooLarge
     /// The encoder failed (or its output sink refused the bytes).
     case encodeFailed
+    /// The current task was cancelled (Ctrl-C) while the codec worked; the work was abandoned.
+    case cancelled
   }
 
   /// The class of failure.
@@ -30,4 +34,11 @@ public struct CodecError: Error, Equatable, CustomStringConvertible {
 
   /// The message.
   public var description: String { message }
+
+  /// The work was abandoned because the current task was cancelled.
+  static let cancelled = CodecError(.cancelled, "cancelled")
 }
+
+/// The codecs' stop question for long loops and C calls: has the current task been cancelled?
+/// (Ctrl-C cancels the command's task; a codec running in it stops within a few dozen rows.)
+let taskCancelled: CCodecShims_stop_function = { Task.isCancelled }

@@ -92,40 +92,43 @@ enum LibJPEG {
     let orientation = Orientation(value: orientationValue, storedWidth: Int(width), storedHeight: Int(height))
     // The decoder writes every sample, so the storage is not zero-filled first (a full pass over
     // tens of megabytes saved). On failure nothing is claimed initialized and the array is empty.
-    var failed = false
+    var status = CCodecShims_status.ok
     let count = orientation.width * orientation.height * layout.channelCount
     let samples = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      failed = readScanlines(decoder, into: buffer, orientation: orientation, channels: layout.channelCount)
-      initialized = failed ? 0 : count
+      status = readScanlines(decoder, into: buffer, orientation: orientation, channels: layout.channelCount)
+      initialized = status == .ok ? count : 0
     }
-    if failed || CCodecShims_jpeg_finish(decoder) != .ok {
+    if status == .stopped { throw .cancelled }
+    if status != .ok || CCodecShims_jpeg_finish(decoder) != .ok {
       throw CodecError(.corrupt, "the JPEG data is damaged or truncated: \(message(decoder))")
     }
     let image = ImageBuffer(width: orientation.width, height: orientation.height, layout: layout, samples: samples)
     return DecodedImage(image: image, metadata: metadata, format: .jpeg, appliedOrientation: orientationValue)
   }
 
-  /// Reads every scanline into `samples`, upright. Returns true on failure.
+  /// Reads every scanline into `samples`, upright, and asks whether the task was cancelled
+  /// every 64 rows. Returns `.ok`, `.failed` or `.stopped` (cancelled).
   private static func readScanlines(
     _ decoder: OpaquePointer, into samples: UnsafeMutableBufferPointer<UInt8>, orientation: Orientation, channels: Int
-  ) -> Bool {
-    guard let base = samples.baseAddress else { return true }
+  ) -> CCodecShims_status {
+    guard let base = samples.baseAddress else { return .failed }
     let storedWidth = orientation.storedWidth
     let storedHeight = orientation.storedHeight
     let rowLength = storedWidth * channels
     if orientation.value == 1 {
       // Upright already: decode straight into the image, many rows per call.
       var rows: [UnsafeMutablePointer<UInt8>?] = (0..<storedHeight).map { base + $0 * rowLength }
-      return rows.withUnsafeMutableBufferPointer { pointers -> Bool in
+      return rows.withUnsafeMutableBufferPointer { pointers -> CCodecShims_status in
         var done = 0
         while done < storedHeight {
+          if taskCancelled() { return .stopped }
           var read: UInt32 = 0
           let status = CCodecShims_jpeg_read_rows(
-            decoder, pointers.baseAddress.map { $0 + done }, UInt32(storedHeight - done), &read)
-          if status != .ok || read == 0 { return true }
+            decoder, pointers.baseAddress.map { $0 + done }, UInt32(min(64, storedHeight - done)), &read)
+          if status != .ok || read == 0 { return .failed }
           done += Int(read)
         }
-        return false
+        return .ok
       }
     }
     // Otherwise decode a strip at a time and scatter it to its upright position. The upright
@@ -143,12 +146,13 @@ enum LibJPEG {
     let stepY = ((alongY.y - origin.y) * uprightWidth + (alongY.x - origin.x)) * channels
     var y = 0
     while y < storedHeight {
+      if taskCancelled() { return .stopped }
       var read: UInt32 = 0
       let wanted = UInt32(min(stripHeight, storedHeight - y))
       let status = rows.withUnsafeMutableBufferPointer {
         CCodecShims_jpeg_read_rows(decoder, $0.baseAddress, wanted, &read)
       }
-      if status != .ok || read == 0 { return true }
+      if status != .ok || read == 0 { return .failed }
       let count = Int(read)
       if orientation.transposes {
         // Column-major over the strip: the strip's rows land side by side in one upright row, so
@@ -175,7 +179,7 @@ enum LibJPEG {
       }
       y += count
     }
-    return false
+    return .ok
   }
 
   static func encode(_ image: ImageBuffer, metadata: ImageMetadata, options: JPEGEncodingOptions) throws(CodecError)

@@ -52,8 +52,11 @@ enum LibPNG {
       let status: CCodecShims_status = image.withUnsafeMutableBytes { raw in
         guard let start = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failed }
         var rows: [UnsafeMutablePointer<UInt8>?] = (0..<height).map { start + $0 * rowBytes }
-        return rows.withUnsafeMutableBufferPointer { CCodecShims_png_read_pixels(reader, $0.baseAddress) }
+        return rows.withUnsafeMutableBufferPointer {
+          CCodecShims_png_read_pixels(reader, $0.baseAddress, taskCancelled)
+        }
       }
+      if status == .stopped { return .failure(.cancelled) }
       if status != .ok {
         return .failure(CodecError(.corrupt, "the PNG data is damaged: \(message(reader: reader))"))
       }
@@ -89,16 +92,22 @@ enum LibPNG {
         return CCodecShims_png_writer_end(writer) == .ok ? nil : message(writer)
       }
     }
+    if failure == Self.stopped { throw .cancelled }
     if let failure {
       throw CodecError(.encodeFailed, "the PNG could not be encoded: \(failure)")
     }
   }
+
+  /// The failure the row writers return when the task was cancelled (asked every 64 rows and
+  /// before each wave of bands).
+  private static let stopped = "stopped"
 
   /// Every row to libpng, which filters (adaptively) and deflates them. Returns the failure.
   private static func writeRows(_ rows: PastedRows, to writer: OpaquePointer) -> String? {
     let scratch = UnsafeMutableRawPointer.allocate(byteCount: rows.rowBytes, alignment: 16)
     defer { scratch.deallocate() }
     for y in 0..<rows.height {
+      if y & 63 == 0 && Task.isCancelled { return stopped }
       let row = rows.row(y, scratch: scratch).assumingMemoryBound(to: UInt8.self)
       if CCodecShims_png_writer_write_row(writer, row) != .ok { return message(writer) }
     }
@@ -119,6 +128,7 @@ enum LibPNG {
     let plan = BandPlan(rowsPerBand: rowsPerBand, bandCount: bandCount, image: image, compression: compression)
     var first = 0
     while first < bandCount {
+      if Task.isCancelled { return stopped }
       let wave = min(cores, bandCount - first)
       let bands = deflateWave(rows, plan: plan, firstBand: first, count: wave)
       defer { for band in bands { CCodecShims_png_band_free(band) } }

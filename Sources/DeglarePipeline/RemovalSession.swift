@@ -140,7 +140,9 @@ public actor RemovalSession {
     }
     let providerID = provider.id
     let blocks = await original?.value
-    let (prepared, fit) = try await Task.detached(priority: .userInitiated) {
+    // Off the actor, in a task of its own that Ctrl-C still reaches (the PNG encoder asks
+    // between bands): a detached task does not inherit the caller's cancellation.
+    let work = Task.detached(priority: .userInitiated) {
       let (patch, fit) = try RemoveSteps.registeredPatch(
         image: decoded.image, mask: mask, plan: plan, patch: edit.image, provider: providerID)
       let repainted = RemoveSteps.repaintedCrop(
@@ -149,7 +151,12 @@ public actor RemovalSession {
       let files = try RemoveSteps.prepareOutputs(
         decoded, overlay: repainted, output: output, record: record, original: blocks)
       return (files, fit)
-    }.value
+    }
+    let (prepared, fit) = try await withTaskCancellationHandler {
+      try await work.value
+    } onCancel: {
+      work.cancel()
+    }
     // The only write-back: publish the files and record the result, if still current.
     do {
       try ensureCurrent(started)

@@ -50,7 +50,8 @@ const char *CCodecShims_png_reader_message(const CCodecShims_png_reader *reader)
 /// png_read_info, the transforms, png_read_update_info.
 CCodecShims_status CCodecShims_png_read_header(CCodecShims_png_reader *reader, CCodecShims_png_header *header);
 /// png_read_image into `rows` (height row pointers), then png_read_end.
-CCodecShims_status CCodecShims_png_read_pixels(CCodecShims_png_reader *reader, uint8_t **rows);
+CCodecShims_status CCodecShims_png_read_pixels(CCodecShims_png_reader *reader, uint8_t **rows,
+                                               CCodecShims_stop_function stop);
 
 // Metadata getters, after CCodecShims_png_read_pixels (so chunks after IDAT count); true when
 // the chunk is present. The pointers stay valid while the reader lives.

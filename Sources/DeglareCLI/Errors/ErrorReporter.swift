@@ -35,6 +35,10 @@ enum ErrorReporter {
     case let error as CommandFailure:
       return (error.code, error.message)
     case let error as ImageFileError:
+      // A decode abandoned because Ctrl-C cancelled the command is an interruption, not bad data.
+      if case .undecodable(_, let codec) = error, codec.kind == .cancelled {
+        return (.interrupted, "cancelled; nothing written")
+      }
       return (.dataError, error.description)
     case let error as WriteError:
       switch error {

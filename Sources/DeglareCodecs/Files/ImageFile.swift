@@ -239,6 +239,7 @@ public enum ImageFile {
             sink.write($0)
           }
         } catch {
+          if error.kind == .cancelled { throw CancellationError() }
           throw WriteError.encodeFailed(path: path, reason: error.message)
         }
       }

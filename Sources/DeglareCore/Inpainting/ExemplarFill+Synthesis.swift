@@ -26,6 +26,8 @@ struct PatchSynthesis {
     var holes = [hole]
     var forbids = [forbidden]
     while canvases.count < 7 {
+      // Each level's distance transform and halving take a while on a large hole: ask first.
+      try cancellation.check()
       let last = canvases[canvases.count - 1]
       let thickness =
         DistanceTransform.distance(
@@ -37,6 +39,7 @@ struct PatchSynthesis {
       forbids.append(Self.halved(forbids[forbids.count - 1], width: last.width, height: last.height))
     }
     let coarsest = canvases.count - 1
+    try cancellation.check()
     Self.membraneFill(&canvases[coarsest], hole: holes[coarsest], cancellation: cancellation)
     var previous: (nnf: [Int32], width: Int)? = nil
     for level in stride(from: coarsest, through: 0, by: -1) {
@@ -62,14 +65,17 @@ struct PatchSynthesis {
         previous = nil
         continue
       }
+      try cancellation.check()
       field.initialise(canvas: canvases[level], from: previous, random: &state)
       let count = level == coarsest ? coarsestRounds : rounds
       for round in 0..<count {
+        try cancellation.check()
         if round > 0 { field.refresh(canvas: canvases[level]) }
         for pass in 0..<(round == 0 ? 2 * passes : passes) {
           try field.improve(
             canvas: canvases[level], backward: pass % 2 == 1, random: &state, cancellation: cancellation)
         }
+        try cancellation.check()
         field.vote(into: &canvases[level], hole: holes[level])
       }
       previous = (field.nnf, canvases[level].width)

@@ -116,10 +116,15 @@ struct PatchCanvas {
     let w = (width + 1) / 2
     let h = (height + 1) / 2
     var result = PatchCanvas(width: w, height: h, channels: channels)
+    // One pair of accumulators for every block (allocating them per block cost more than the sums).
+    var sum = [Float](repeating: 0, count: channels)
+    var all = [Float](repeating: 0, count: channels)
     for by in 0..<h {
       for bx in 0..<w {
-        var sum = [Float](repeating: 0, count: channels)
-        var all = [Float](repeating: 0, count: channels)
+        for k in 0..<channels {
+          sum[k] = 0
+          all[k] = 0
+        }
         var n: Float = 0
         var m: Float = 0
         for y in (2 * by)..<min(2 * by + 2, height) {

@@ -1,0 +1,64 @@
+"""How long Ctrl-C takes to end `deglare remove` at every stage of a run.
+
+Runs the command once to learn its length, then again and again with SIGINT sent at evenly
+spaced moments through it (decode, repair, PNG encode), for each method given; reports per
+method the median, 90th percentile and worst time from the signal to the process's exit, and
+fails when a run did not exit 130 or left any file behind.
+Usage: cancel_latency.py DEGLARE IMAGE MASK OUTDIR [METHOD...]   (methods default: auto fill)
+"""
+
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+
+def command(binary, image, mask, output, method):
+    return [binary, "remove", image, "--mask", mask, "-o", output, "--method", method, "--force"]
+
+
+def main():
+    binary, image, mask, outdir = sys.argv[1:5]
+    methods = sys.argv[5:] or ["auto", "fill"]
+    output = os.path.join(outdir, "cancelled.png")
+    failures = 0
+    for method in methods:
+        start = time.monotonic()
+        subprocess.run(command(binary, image, mask, output, method), check=True, capture_output=True)
+        length = time.monotonic() - start
+        os.remove(output)
+        for leftover in (output + ".json",):
+            if os.path.exists(leftover):
+                os.remove(leftover)
+        latencies = []
+        moments = [length * k / 20 for k in range(1, 20)]
+        for moment in moments:
+            before = set(os.listdir(outdir))
+            process = subprocess.Popen(
+                command(binary, image, mask, output, method), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(moment)
+            if process.poll() is not None:
+                continue
+            sent = time.monotonic()
+            process.send_signal(signal.SIGINT)
+            status = process.wait()
+            latencies.append(time.monotonic() - sent)
+            stray = set(os.listdir(outdir)) - before
+            if status != 130 or stray:
+                failures += 1
+                print(f"  {method} at {moment:.2f} s: exit {status}, left {sorted(stray)}")
+                for name in stray:
+                    os.remove(os.path.join(outdir, name))
+        latencies.sort()
+        p90 = latencies[int(0.9 * (len(latencies) - 1))]
+        print(
+            f"Ctrl-C during --method {method} (a {length:.1f} s run, {len(latencies)} moments): "
+            f"median {1000 * statistics.median(latencies):.0f} ms, 90th percentile {1000 * p90:.0f} ms, "
+            f"worst {1000 * latencies[-1]:.0f} ms")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+import DeglareCodecs
+import DeglareCore
+import DeglareTestSupport
+import Foundation
+import Testing
+
+/// Ctrl-C cancels the command's task; the codecs' long loops ask the task and stop, so a large
+/// decode or PNG encode does not hold the exit back (docs/cli.md: interrupted, nothing written).
+@Suite struct CodecCancellationTests {
+  /// Runs `body` in a task that is cancelled before `body` starts.
+  static func inCancelledTask<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
+    await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return Result { try body() }
+    }.value
+  }
+
+  /// An image large enough for several waves of PNG bands and many rows of libpng's callback.
+  static func image() -> ImageBuffer {
+    var image = ImageBuffer(width: 640, height: 480, layout: .rgb, bitDepth: .eight)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        for k in 0..<3 { image.setSample(x: x, y: y, channel: k, Fixtures.sample8(x: x, y: y, channel: k)) }
+      }
+    }
+    return image
+  }
+
+  @Test("a PNG encode in a cancelled task stops, throws CancellationError and leaves nothing")
+  func pngEncodeStops() async throws {
+    for compression in [PNGCompression.fast, .small] {
+      try await withTemporaryDirectory { dir in
+        let path = dir + "/out.png"
+        let options = ImageWriteOptions(pngCompression: compression)
+        let image = Self.image()
+        let outcome = await Self.inCancelledTask {
+          try ImageFile.prepare(image, metadata: ImageMetadata(), to: path, options: options)
+        }
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(directoryListing(dir).isEmpty)
+        // The same call, not cancelled, writes the file.
+        try ImageFile.prepare(image, metadata: ImageMetadata(), to: path, options: options).publish()
+        #expect(directoryListing(dir) == ["out.png"])
+      }
+    }
+  }
+
+  @Test(
+    "a decode in a cancelled task stops with a cancelled codec error",
+    arguments: ["png", "jpeg/baseline-420.jpg", "orientation/orientation-6.jpg"])
+  func decodeStops(source: String) async throws {
+    try await withTemporaryDirectory { dir in
+      var path = Fixtures.path(source)
+      if source == "png" {
+        path = dir + "/in.png"
+        try ImageFile.write(Self.image(), metadata: ImageMetadata(), to: path, options: ImageWriteOptions())
+      }
+      let encoded = try ImageFile.load(path)
+      let outcome = await Self.inCancelledTask { try encoded.decode() }
+      do {
+        _ = try outcome.get()
+        Issue.record("the decode ran to the end in a cancelled task")
+      } catch let ImageFileError.undecodable(_, codec) {
+        #expect(codec.kind == .cancelled)
+      }
+      // Not cancelled, the same bytes decode.
+      #expect(try encoded.decode().image.pixelCount > 0)
+    }
+  }
+}
