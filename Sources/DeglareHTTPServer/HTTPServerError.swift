@@ -17,9 +17,6 @@ public struct HTTPServerError: Error, Equatable, CustomStringConvertible {
     self.message = message
   }
 
-  /// Whether the port is taken by another program (EADDRINUSE).
-  public var isAddressInUse: Bool { code == 98 }
-
   /// One sentence naming the port.
   public var description: String { message }
 }

@@ -58,9 +58,6 @@ public struct JPEGBlockLayout: Sendable, Equatable {
     )
   }
 
-  /// The total number of blocks that hold picture samples.
-  public var blockCount: Int { components.reduce(0) { $0 + $1.widthInBlocks * $1.heightInBlocks } }
-
   /// The stored pixels whose decoded value can depend on block (bx, by) of component `index`
   /// when libjpeg-turbo decodes with its defaults (what `deglare verify` uses): the block's own
   /// footprint, plus one pixel on each side along an axis where the component is subsampled 2x
