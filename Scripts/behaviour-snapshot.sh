@@ -56,7 +56,7 @@ run() {
   local tag
   tag="$(printf '%02d-%s' "$n" "$name")"
   set +e
-  FAKETIME_DONT_FAKE_MONOTONIC=1 faketime '2026-01-01 00:00:00' "$deglare" "$@" \
+  FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '2026-01-01 00:00:00' "$deglare" "$@" \
     >"$outdir/$tag.stdout" 2>"$outdir/$tag.stderr"
   echo "$?" >"$outdir/$tag.exit"
   set -e
