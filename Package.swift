@@ -118,8 +118,7 @@ let package = Package(
     .testTarget(
       name: "DeglareWorkbenchTests",
       dependencies: [
-        "DeglareWorkbench", "DeglareHTTPServer", "DeglarePipeline", "DeglareCodecs", "DeglareCore", "DeglareKeyStore",
-        "DeglareTestSupport", "stub-server",
+        "DeglareWorkbench", "DeglareCodecs", "DeglareCore", "DeglareKeyStore", "DeglareTestSupport", "stub-server",
       ]),
     .testTarget(
       name: "EndToEndTests",

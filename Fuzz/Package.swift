@@ -30,10 +30,10 @@ let package = Package(
         + ["DeglareCore", "DeglareCodecs", "DeglareTransport", "DeglareProviders"].map {
           .product(name: $0, package: "deglare")
         }),
-    fuzzTarget("fuzz-png", ["DeglareCodecs"]),
-    fuzzTarget("fuzz-jpeg", ["DeglareCodecs"]),
-    fuzzTarget("fuzz-heif", ["DeglareCodecs"]),
-    fuzzTarget("fuzz-exif", ["DeglareCodecs", "DeglareCLI"]),
+    fuzzTarget("fuzz-png", []),
+    fuzzTarget("fuzz-jpeg", []),
+    fuzzTarget("fuzz-heif", []),
+    fuzzTarget("fuzz-exif", ["DeglareCodecs", "DeglareCLI", "DeglareCore"]),
     fuzzTarget("fuzz-arguments", ["DeglareCLI"]),
     fuzzTarget("fuzz-corners", ["DeglareCLI", "DeglareCore"]),
     fuzzTarget("fuzz-multipart", []),

@@ -7,7 +7,9 @@
 #   Scripts/behaviour-snapshot.sh /tmp/after       # on the new one
 #   diff -r /tmp/before /tmp/after
 #
-# It builds deglare and stub-server in debug (the outputs do not depend on the build mode).
+# It builds deglare and stub-server in debug (the outputs do not depend on the build mode). deglare
+# runs with its wall clock frozen (faketime; monotonic clocks run on, so timeouts still work):
+# the repair record's "time" and the XMP history's date are written into the outputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -16,6 +18,7 @@ outdir="$1"
 rm -rf "$outdir"
 mkdir -p "$outdir"
 outdir="$(cd "$outdir" && pwd)"
+command -v faketime >/dev/null || { echo "$0: needs faketime (Scripts/install-deps.sh installs it)" >&2; exit 69; }
 
 swift build --product deglare >/dev/null
 swift build --product stub-server >/dev/null
@@ -53,7 +56,8 @@ run() {
   local tag
   tag="$(printf '%02d-%s' "$n" "$name")"
   set +e
-  "$deglare" "$@" >"$outdir/$tag.stdout" 2>"$outdir/$tag.stderr"
+  FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '2026-01-01 00:00:00' "$deglare" "$@" \
+    >"$outdir/$tag.stdout" 2>"$outdir/$tag.stderr"
   echo "$?" >"$outdir/$tag.exit"
   set -e
   sed -i -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/"seconds":[0-9.e-]+/"seconds":T/g; s/(after|in) [0-9.]+ ms/\1 T ms/g' \

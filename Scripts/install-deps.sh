@@ -10,6 +10,7 @@ packages=(
   libheif-examples                                                     # heif-enc/heif-convert: fixtures, benchmarks
   gnome-keyring dbus libsecret-tools                                   # a private Secret Service for tests
   python3 python3-venv                                                 # stub conformance, benchmarks, browser tests
+  faketime                                                             # behaviour-snapshot.sh: a frozen clock
   chromium chromium-driver firefox-esr                                 # the workbench's real-browser tests
 )
 

@@ -19,6 +19,8 @@ export TMPDIR="$scratch/tmp"
 
 # Style: the committed .swift-format, strict (warnings fail the run).
 swift format lint --strict --recursive Package.swift Sources Tests StubServer Tools Plugins Benchmarks/Swift Benchmarks/OpsBench
+# The manifests: every target declares exactly the modules its files import.
+Scripts/check-manifest.sh
 
 swift build --build-tests
 

@@ -1,5 +1,5 @@
-// The libjpeg error manager of CCodecShims (see jpeg_error.h), shared by jpeg_setjmp.c and
-// jpeg_transcode.c.
+// The libjpeg error manager and decompressor of CCodecShims (see jpeg_error.h), shared by
+// jpeg_setjmp.c and jpeg_transcode.c.
 #include "jpeg_error.h"
 
 #include <jerror.h>
@@ -47,4 +47,17 @@ CCodecShims_jpeg_color_family CCodecShims_jpeg_color_family_of(J_COLOR_SPACE spa
   case JCS_YCCK: return CCodecShims_jpeg_color_cmyk;
   default: return CCodecShims_jpeg_color_other;
   }
+}
+
+bool CCodecShims_jpeg_decompressor_create(CCodecShims_jpeg_decompressor *decompressor) {
+  CCodecShims_jpeg_error_setup(&decompressor->error, decompressor->message, sizeof(decompressor->message));
+  decompressor->cinfo.err = &decompressor->error.pub;
+  if (setjmp(decompressor->error.jump)) return false;
+  jpeg_create_decompress(&decompressor->cinfo);
+  decompressor->created = true;
+  return true;
+}
+
+void CCodecShims_jpeg_decompressor_destroy(CCodecShims_jpeg_decompressor *decompressor) {
+  if (decompressor->created) jpeg_destroy_decompress(&decompressor->cinfo);
 }

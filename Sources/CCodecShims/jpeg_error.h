@@ -1,8 +1,10 @@
-// The error manager shared by jpeg_setjmp.c and jpeg_transcode.c (internal to CCodecShims).
+// The error manager and the decompressor shared by jpeg_setjmp.c and jpeg_transcode.c (internal to
+// CCodecShims).
 #ifndef CCODECSHIMS_JPEG_ERROR_H
 #define CCODECSHIMS_JPEG_ERROR_H
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -21,6 +23,22 @@ typedef struct {
 /// jpeg_std_error with deglare's handlers: errors longjmp to `state->jump` with the message in
 /// `message`; the warnings that mean damaged or missing data are errors, the rest are silent.
 void CCodecShims_jpeg_error_setup(CCodecShims_jpeg_error_state *state, char *message, size_t message_length);
+
+/// A libjpeg decompressor with deglare's error manager and the buffer its messages go to: the
+/// common part of the decoder (jpeg_setjmp.c) and the transcoder (jpeg_transcode.c).
+typedef struct {
+  struct jpeg_decompress_struct cinfo;
+  CCodecShims_jpeg_error_state error;
+  char message[JMSG_LENGTH_MAX + 64];
+  bool created;
+} CCodecShims_jpeg_decompressor;
+
+/// Sets up the error manager of `decompressor` (zeroed memory) and creates its libjpeg
+/// decompressor; false when libjpeg fails (out of memory).
+bool CCodecShims_jpeg_decompressor_create(CCodecShims_jpeg_decompressor *decompressor);
+
+/// Destroys the libjpeg decompressor if it was created (the memory stays the caller's).
+void CCodecShims_jpeg_decompressor_destroy(CCodecShims_jpeg_decompressor *decompressor);
 
 /// How deglare groups a JPEG colour space.
 CCodecShims_jpeg_color_family CCodecShims_jpeg_color_family_of(J_COLOR_SPACE space);

@@ -17,38 +17,31 @@
 // MARK: - Decoding
 
 struct CCodecShims_jpeg_decoder {
-  struct jpeg_decompress_struct cinfo;
-  CCodecShims_jpeg_error_state error;
-  char message[JMSG_LENGTH_MAX + 64];
-  bool created;
+  CCodecShims_jpeg_decompressor base;
 };
 
 CCodecShims_jpeg_decoder *CCodecShims_jpeg_decoder_create(void) {
   CCodecShims_jpeg_decoder *decoder = calloc(1, sizeof(CCodecShims_jpeg_decoder));
   if (!decoder) return NULL;
-  CCodecShims_jpeg_error_setup(&decoder->error, decoder->message, sizeof(decoder->message));
-  decoder->cinfo.err = &decoder->error.pub;
-  if (setjmp(decoder->error.jump)) {
+  if (!CCodecShims_jpeg_decompressor_create(&decoder->base)) {
     free(decoder);
     return NULL;
   }
-  jpeg_create_decompress(&decoder->cinfo);
-  decoder->created = true;
   return decoder;
 }
 
 void CCodecShims_jpeg_decoder_free(CCodecShims_jpeg_decoder *decoder) {
   if (!decoder) return;
-  if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
+  CCodecShims_jpeg_decompressor_destroy(&decoder->base);
   free(decoder);
 }
 
-const char *CCodecShims_jpeg_decoder_message(const CCodecShims_jpeg_decoder *decoder) { return decoder->message; }
+const char *CCodecShims_jpeg_decoder_message(const CCodecShims_jpeg_decoder *decoder) { return decoder->base.message; }
 
 CCodecShims_status CCodecShims_jpeg_read_header(CCodecShims_jpeg_decoder *decoder, const uint8_t *data, size_t length,
                                                 CCodecShims_jpeg_header *header) {
-  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
-  if (setjmp(decoder->error.jump)) return CCodecShims_status_failed;
+  struct jpeg_decompress_struct *cinfo = &decoder->base.cinfo;
+  if (setjmp(decoder->base.error.jump)) return CCodecShims_status_failed;
   jpeg_mem_src(cinfo, data, (unsigned long)length);
   jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
   jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
@@ -70,14 +63,14 @@ CCodecShims_status CCodecShims_jpeg_read_header(CCodecShims_jpeg_decoder *decode
 
 int32_t CCodecShims_jpeg_marker_count(CCodecShims_jpeg_decoder *decoder) {
   int32_t count = 0;
-  for (jpeg_saved_marker_ptr m = decoder->cinfo.marker_list; m; m = m->next) count++;
+  for (jpeg_saved_marker_ptr m = decoder->base.cinfo.marker_list; m; m = m->next) count++;
   return count;
 }
 
 bool CCodecShims_jpeg_marker(CCodecShims_jpeg_decoder *decoder, int32_t index, int32_t *code, const uint8_t **data,
                              uint32_t *length) {
   int32_t i = 0;
-  for (jpeg_saved_marker_ptr m = decoder->cinfo.marker_list; m; m = m->next, i++) {
+  for (jpeg_saved_marker_ptr m = decoder->base.cinfo.marker_list; m; m = m->next, i++) {
     if (i == index) {
       *code = m->marker;
       *data = m->data;
@@ -91,8 +84,8 @@ bool CCodecShims_jpeg_marker(CCodecShims_jpeg_decoder *decoder, int32_t index, i
 bool CCodecShims_jpeg_read_icc(CCodecShims_jpeg_decoder *decoder, uint8_t **profile, uint32_t *length) {
   JOCTET *icc = NULL;
   unsigned int len = 0;
-  if (setjmp(decoder->error.jump)) return false;
-  if (!jpeg_read_icc_profile(&decoder->cinfo, &icc, &len) || !icc) return false;
+  if (setjmp(decoder->base.error.jump)) return false;
+  if (!jpeg_read_icc_profile(&decoder->base.cinfo, &icc, &len) || !icc) return false;
   *profile = icc;
   *length = len;
   return true;
@@ -100,8 +93,8 @@ bool CCodecShims_jpeg_read_icc(CCodecShims_jpeg_decoder *decoder, uint8_t **prof
 
 CCodecShims_status CCodecShims_jpeg_start(CCodecShims_jpeg_decoder *decoder, bool gray, uint32_t *width,
                                           uint32_t *height, int32_t *components) {
-  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
-  if (setjmp(decoder->error.jump)) return CCodecShims_status_failed;
+  struct jpeg_decompress_struct *cinfo = &decoder->base.cinfo;
+  if (setjmp(decoder->base.error.jump)) return CCodecShims_status_failed;
   cinfo->out_color_space = gray ? JCS_GRAYSCALE : JCS_RGB;
   jpeg_start_decompress(cinfo);
   *width = cinfo->output_width;
@@ -112,9 +105,9 @@ CCodecShims_status CCodecShims_jpeg_start(CCodecShims_jpeg_decoder *decoder, boo
 
 CCodecShims_status CCodecShims_jpeg_read_rows(CCodecShims_jpeg_decoder *decoder, uint8_t **rows, uint32_t count,
                                               uint32_t *read) {
-  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+  struct jpeg_decompress_struct *cinfo = &decoder->base.cinfo;
   volatile uint32_t done = 0;  // volatile: changed after setjmp
-  if (setjmp(decoder->error.jump)) {
+  if (setjmp(decoder->base.error.jump)) {
     *read = done;
     return CCodecShims_status_failed;
   }
@@ -126,8 +119,8 @@ CCodecShims_status CCodecShims_jpeg_read_rows(CCodecShims_jpeg_decoder *decoder,
 }
 
 CCodecShims_status CCodecShims_jpeg_finish(CCodecShims_jpeg_decoder *decoder) {
-  if (setjmp(decoder->error.jump)) return CCodecShims_status_failed;
-  jpeg_finish_decompress(&decoder->cinfo);
+  if (setjmp(decoder->base.error.jump)) return CCodecShims_status_failed;
+  jpeg_finish_decompress(&decoder->base.cinfo);
   return CCodecShims_status_ok;
 }
 

@@ -15,42 +15,35 @@
 #include "jpeg_error.h"
 
 struct CCodecShims_jpeg_transcoder {
-  struct jpeg_decompress_struct source;
-  CCodecShims_jpeg_error_state error;
-  char message[JMSG_LENGTH_MAX + 64];
+  CCodecShims_jpeg_decompressor base;
   jvirt_barray_ptr *coefficients;
-  bool created;
 };
 
 CCodecShims_jpeg_transcoder *CCodecShims_jpeg_transcoder_create(void) {
   CCodecShims_jpeg_transcoder *transcoder = calloc(1, sizeof(CCodecShims_jpeg_transcoder));
   if (!transcoder) return NULL;
-  CCodecShims_jpeg_error_setup(&transcoder->error, transcoder->message, sizeof(transcoder->message));
-  transcoder->source.err = &transcoder->error.pub;
-  if (setjmp(transcoder->error.jump)) {
+  if (!CCodecShims_jpeg_decompressor_create(&transcoder->base)) {
     free(transcoder);
     return NULL;
   }
-  jpeg_create_decompress(&transcoder->source);
-  transcoder->created = true;
   return transcoder;
 }
 
 void CCodecShims_jpeg_transcoder_free(CCodecShims_jpeg_transcoder *transcoder) {
   if (!transcoder) return;
-  if (transcoder->created) jpeg_destroy_decompress(&transcoder->source);
+  CCodecShims_jpeg_decompressor_destroy(&transcoder->base);
   free(transcoder);
 }
 
 const char *CCodecShims_jpeg_transcoder_message(const CCodecShims_jpeg_transcoder *transcoder) {
-  return transcoder->message;
+  return transcoder->base.message;
 }
 
 CCodecShims_status CCodecShims_jpeg_transcoder_read_header(CCodecShims_jpeg_transcoder *transcoder,
                                                            const uint8_t *data, size_t length,
                                                            CCodecShims_jpeg_layout *layout) {
-  struct jpeg_decompress_struct *source = &transcoder->source;
-  if (setjmp(transcoder->error.jump)) return CCodecShims_status_failed;
+  struct jpeg_decompress_struct *source = &transcoder->base.cinfo;
+  if (setjmp(transcoder->base.error.jump)) return CCodecShims_status_failed;
   jpeg_mem_src(source, data, (unsigned long)length);
   for (int marker = 0; marker < 16; marker++) jpeg_save_markers(source, JPEG_APP0 + marker, 0xFFFF);
   jpeg_save_markers(source, JPEG_COM, 0xFFFF);
@@ -65,10 +58,10 @@ CCodecShims_status CCodecShims_jpeg_transcoder_read_header(CCodecShims_jpeg_tran
 
 CCodecShims_status CCodecShims_jpeg_transcoder_read_coefficients(CCodecShims_jpeg_transcoder *transcoder,
                                                                  CCodecShims_jpeg_layout *layout) {
-  struct jpeg_decompress_struct *source = &transcoder->source;
-  if (setjmp(transcoder->error.jump)) return CCodecShims_status_failed;
+  struct jpeg_decompress_struct *source = &transcoder->base.cinfo;
+  if (setjmp(transcoder->base.error.jump)) return CCodecShims_status_failed;
   if (source->num_components > 4) {
-    snprintf(transcoder->message, sizeof(transcoder->message), "%d components", source->num_components);
+    snprintf(transcoder->base.message, sizeof(transcoder->base.message), "%d components", source->num_components);
     return CCodecShims_status_failed;
   }
   transcoder->coefficients = jpeg_read_coefficients(source);
@@ -87,9 +80,9 @@ CCodecShims_status CCodecShims_jpeg_transcoder_read_coefficients(CCodecShims_jpe
 
 CCodecShims_status CCodecShims_jpeg_transcoder_copy_blocks(CCodecShims_jpeg_transcoder *transcoder, int32_t index,
                                                            int16_t *blocks) {
-  struct jpeg_decompress_struct *source = &transcoder->source;
+  struct jpeg_decompress_struct *source = &transcoder->base.cinfo;
   if (!transcoder->coefficients || index < 0 || index >= source->num_components) return CCodecShims_status_failed;
-  if (setjmp(transcoder->error.jump)) return CCodecShims_status_failed;
+  if (setjmp(transcoder->base.error.jump)) return CCodecShims_status_failed;
   jpeg_component_info *info = &source->comp_info[index];
   for (JDIMENSION row = 0; row < info->height_in_blocks; row++) {
     JBLOCKARRAY rows = (*source->mem->access_virt_barray)((j_common_ptr)source, transcoder->coefficients[index],
@@ -102,7 +95,7 @@ CCodecShims_status CCodecShims_jpeg_transcoder_copy_blocks(CCodecShims_jpeg_tran
 
 CCodecShims_status CCodecShims_jpeg_transcoder_quantization(CCodecShims_jpeg_transcoder *transcoder, int32_t index,
                                                             uint16_t *values) {
-  struct jpeg_decompress_struct *source = &transcoder->source;
+  struct jpeg_decompress_struct *source = &transcoder->base.cinfo;
   if (!transcoder->coefficients || index < 0 || index >= source->num_components) return CCodecShims_status_failed;
   JQUANT_TBL *table = source->comp_info[index].quant_table;
   if (!table) return CCodecShims_status_failed;
@@ -183,7 +176,7 @@ CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcode
                                                       uint32_t x, uint32_t y, uint32_t width, uint32_t height,
                                                       int32_t pixel_components, const uint8_t *const *touched,
                                                       uint8_t **output, unsigned long *output_length) {
-  struct jpeg_decompress_struct *source = &transcoder->source;
+  struct jpeg_decompress_struct *source = &transcoder->base.cinfo;
   if (!transcoder->coefficients) return CCodecShims_status_failed;
   struct jpeg_compress_struct sub;
   struct jpeg_decompress_struct back;
@@ -191,14 +184,14 @@ CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcode
   memset(&sub, 0, sizeof(sub));
   memset(&back, 0, sizeof(back));
   memset(&out, 0, sizeof(out));
-  sub.err = &transcoder->error.pub;
-  back.err = &transcoder->error.pub;
-  out.err = &transcoder->error.pub;
+  sub.err = &transcoder->base.error.pub;
+  back.err = &transcoder->base.error.pub;
+  out.err = &transcoder->base.error.pub;
   unsigned char *volatile encoded = NULL;  // volatile: changed after setjmp
   unsigned long volatile encoded_length = 0;
   unsigned char *volatile result = NULL;
   unsigned long volatile result_length = 0;
-  if (setjmp(transcoder->error.jump)) {
+  if (setjmp(transcoder->base.error.jump)) {
     jpeg_destroy_compress(&sub);
     jpeg_destroy_decompress(&back);
     jpeg_destroy_compress(&out);

@@ -7,12 +7,6 @@ public struct ColorError: Error, Equatable, CustomStringConvertible {
   /// What is wrong, as a clause.
   public let message: String
 
-  /// Creates an error.
-  public init(operation: String, message: String) {
-    self.operation = operation
-    self.message = message
-  }
-
   /// The message with the step.
   public var description: String { "\(message) (\(operation))" }
 }

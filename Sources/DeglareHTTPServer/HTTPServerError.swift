@@ -9,17 +9,6 @@ public struct HTTPServerError: Error, Equatable, CustomStringConvertible {
   /// What went wrong, for people.
   public var message: String
 
-  /// Creates an error.
-  public init(operation: String, code: Int32, port: Int, message: String) {
-    self.operation = operation
-    self.code = code
-    self.port = port
-    self.message = message
-  }
-
-  /// Whether the port is taken by another program (EADDRINUSE).
-  public var isAddressInUse: Bool { code == 98 }
-
   /// One sentence naming the port.
   public var description: String { message }
 }

@@ -19,7 +19,7 @@ public enum SpecialFiles {
 
   /// Makes a character device node; returns false when not permitted.
   @discardableResult
-  public static func makeCharacterDevice(_ path: String, major: UInt32, minor: UInt32) -> Bool {
+  static func makeCharacterDevice(_ path: String, major: UInt32, minor: UInt32) -> Bool {
     // glibc's makedev: minor's low byte, major's low 12 bits, then the high bits of each.
     let major64 = UInt64(major)
     let minor64 = UInt64(minor)
@@ -29,10 +29,34 @@ public enum SpecialFiles {
     return mknod(path, S_IFCHR | 0o666, dev_t(device)) == 0
   }
 
-  /// The null device's numbers (1:3).
-  public static let nullDevice: (major: UInt32, minor: UInt32) = (1, 3)
-  /// A device deglare must never write through: the zero device's numbers (1:5).
-  public static let zeroDevice: (major: UInt32, minor: UInt32) = (1, 5)
+  /// The character devices the tests make, named as under /dev.
+  public enum Device: String, Sendable {
+    /// 1:3: takes every byte (deglare writes through it).
+    case null
+    /// 1:5: reads never end (deglare must never read or replace it).
+    case zero
+    /// 1:7: every write fails with "No space left on device".
+    case full
+
+    /// The Linux major and minor numbers.
+    var numbers: (major: UInt32, minor: UInt32) {
+      switch self {
+      case .null: (1, 3)
+      case .zero: (1, 5)
+      case .full: (1, 7)
+      }
+    }
+  }
+
+  /// Makes `device` in `folder`, named as under /dev (`folder/zero`), and returns its path.
+  /// - Throws: `POSIXError(.EPERM)` when this process may not make device nodes.
+  public static func make(_ device: Device, in folder: String) throws -> String {
+    let path = folder + "/" + device.rawValue
+    guard makeCharacterDevice(path, major: device.numbers.major, minor: device.numbers.minor) else {
+      throw POSIXError(.EPERM)
+    }
+    return path
+  }
 
   /// Makes a FIFO.
   public static func makeFIFO(_ path: String) throws {

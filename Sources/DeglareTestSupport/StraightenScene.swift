@@ -199,14 +199,6 @@ public struct StraightenScene: Sendable {
     return Quad(rectangleFrom: Point(x: -x, y: -0.5), to: Point(x: x, y: 0.5)).map(planeToImage.map)
   }
 
-  /// The picture inside the frame and mat (the object itself for canvases and documents).
-  public var pictureQuad: Quad {
-    let inset = moulding == nil ? 0 : mouldingWidth + matWidth
-    let x = objectWidth / 2 - inset
-    let y = 0.5 - inset
-    return Quad(rectangleFrom: Point(x: -x, y: -y), to: Point(x: x, y: y)).map(planeToImage.map)
-  }
-
   /// The target `straighten` should use for this scene.
   public var target: FrameTarget { kind.isDocument ? .document : .frame }
 

@@ -39,12 +39,6 @@ public struct StubServer: Sendable {
     return object?["released"] as? Int ?? 0
   }
 
-  /// Makes the server accept only `key` (nil: any non-empty key).
-  public func requireKey(_ key: String?) throws {
-    let value = key?.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-    try expectOK(request("POST", "/__control/key?key=\(value)"))
-  }
-
   /// Forgets recorded requests and modes.
   public func reset() throws { try expectOK(request("POST", "/__control/reset")) }
 

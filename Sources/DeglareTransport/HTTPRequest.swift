@@ -31,15 +31,11 @@ public struct HTTPRequest: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The first header with this name (case-insensitive), or nil.
-  public func header(_ name: String) -> String? {
-    let lower = name.lowercased()
-    return headers.first { $0.name.lowercased() == lower }?.value
-  }
+  public func header(_ name: String) -> String? { headers.values(named: name).first }
 
   /// "POST https://… (3 headers, multipart: prompt, image, mask)", credentials never included.
   public var description: String {
-    let names = headers.map { $0.isCredential ? "\($0.name): <redacted>" : "\($0.name): \($0.value)" }
-    return "\(method.rawValue) \(url) [\(names.joined(separator: "; "))] \(body)"
+    "\(method.rawValue) \(url) [\(headers.map(\.description).joined(separator: "; "))] \(body)"
   }
 }
 
@@ -66,6 +62,14 @@ public struct HTTPHeader: Sendable, Equatable, CustomStringConvertible {
 
   /// "Name: value", or "Name: <redacted>" for credentials.
   public var description: String { isCredential ? "\(name): <redacted>" : "\(name): \(value)" }
+}
+
+extension [HTTPHeader] {
+  /// The values of the headers named `name` (case-insensitive), in order.
+  func values(named name: String) -> [String] {
+    let lower = name.lowercased()
+    return filter { $0.name.lowercased() == lower }.map(\.value)
+  }
 }
 
 /// A request body.
@@ -109,13 +113,5 @@ public struct MultipartPart: Sendable, Equatable {
   /// A file part.
   public static func file(_ name: String, filename: String, contentType: String, data: [UInt8]) -> MultipartPart {
     MultipartPart(name: name, data: data, filename: filename, contentType: contentType)
-  }
-
-  /// Creates a part.
-  public init(name: String, data: [UInt8], filename: String?, contentType: String?) {
-    self.name = name
-    self.data = data
-    self.filename = filename
-    self.contentType = contentType
   }
 }

@@ -21,10 +21,7 @@ public struct HTTPResponse: Sendable, Equatable {
   }
 
   /// The last header with this name (case-insensitive), or nil.
-  public func header(_ name: String) -> String? {
-    let lower = name.lowercased()
-    return headers.last { $0.name.lowercased() == lower }?.value
-  }
+  public func header(_ name: String) -> String? { headers.values(named: name).last }
 
   /// Whether the status is 2xx.
   public var isSuccess: Bool { (200..<300).contains(status) }

@@ -24,13 +24,12 @@ public final class Workbench: Sendable {
   /// The URL to open: `http://127.0.0.1:PORT/?token=TOKEN`.
   public let url: String
   /// The port on 127.0.0.1.
-  public let port: Int
+  public var port: Int { server.port }
   private let server: HTTPServer
   private let session: EditingSession
 
-  private init(url: String, port: Int, server: HTTPServer, session: EditingSession) {
+  private init(url: String, server: HTTPServer, session: EditingSession) {
     self.url = url
-    self.port = port
     self.server = server
     self.session = session
   }
@@ -64,9 +63,7 @@ public final class Workbench: Sendable {
     }
     let access = AccessGuard(port: server.port)
     box.access = access
-    return Workbench(
-      url: "http://127.0.0.1:\(server.port)/?token=\(access.token)", port: server.port, server: server, session: session
-    )
+    return Workbench(url: "http://127.0.0.1:\(server.port)/?token=\(access.token)", server: server, session: session)
   }
 
   /// Stops serving (requests in progress are answered) and tears the session down: a removal

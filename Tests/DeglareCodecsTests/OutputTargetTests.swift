@@ -5,43 +5,41 @@ import Testing
 
 /// Outputs that are not regular files: never replaced, streams written through, links followed.
 @Suite struct OutputTargetTests {
-  @Test(
-    "a device node is never replaced, with or without --force",
-    .enabled(if: SpecialFiles.canMakeDevices, "needs root or CAP_MKNOD to make a device node"))
-  func deviceRefused() async throws {
-    try await withTemporaryDirectory { dir in
-      let device = dir + "/zero"
-      try #require(SpecialFiles.makeCharacterDevice(device, major: 1, minor: 5))
-      for overwrite in [false, true] {
-        #expect(throws: WriteError.notAFile(path: device, kind: .characterDevice)) {
-          try OutputFile.write([1, 2, 3], to: device, overwrite: overwrite)
+  /// Device nodes, made in the test's own folder.
+  @Suite(.enabled(if: SpecialFiles.canMakeDevices, "needs root or CAP_MKNOD to make a device node"))
+  struct Devices {
+    @Test("a device node is never replaced, with or without --force")
+    func deviceRefused() async throws {
+      try await withTemporaryDirectory { dir in
+        let device = try SpecialFiles.make(.zero, in: dir)
+        for overwrite in [false, true] {
+          #expect(throws: WriteError.notAFile(path: device, kind: .characterDevice)) {
+            try OutputFile.write([1, 2, 3], to: device, overwrite: overwrite)
+          }
+          #expect(throws: WriteError.notAFile(path: device, kind: .characterDevice)) {
+            try OutputFile.preflight(device, overwrite: overwrite)
+          }
         }
-        #expect(throws: WriteError.notAFile(path: device, kind: .characterDevice)) {
-          try OutputFile.preflight(device, overwrite: overwrite)
-        }
+        #expect(SpecialFiles.kind(device) == "char")
+        #expect(directoryListing(dir) == ["zero"])
       }
-      #expect(SpecialFiles.kind(device) == "char")
-      #expect(directoryListing(dir) == ["zero"])
     }
-  }
 
-  @Test(
-    "the null device is written through, wherever its node is, and stays a device",
-    .enabled(if: SpecialFiles.canMakeDevices, "needs root or CAP_MKNOD to make a device node"))
-  func nullDeviceWrittenThrough() async throws {
-    try await withTemporaryDirectory { dir in
-      let null = dir + "/null"
-      try #require(SpecialFiles.makeCharacterDevice(null, major: 1, minor: 3))
-      let link = dir + "/stdout-like"
-      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: null)
-      for path in [null, link] {
-        try OutputFile.preflight(path, overwrite: false)
-        try OutputFile.write([1, 2, 3], to: path, overwrite: false)
-        try OutputFile.write([4, 5], to: path, overwrite: true)
+    @Test("the null device is written through, wherever its node is, and stays a device")
+    func nullDeviceWrittenThrough() async throws {
+      try await withTemporaryDirectory { dir in
+        let null = try SpecialFiles.make(.null, in: dir)
+        let link = dir + "/stdout-like"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: null)
+        for path in [null, link] {
+          try OutputFile.preflight(path, overwrite: false)
+          try OutputFile.write([1, 2, 3], to: path, overwrite: false)
+          try OutputFile.write([4, 5], to: path, overwrite: true)
+        }
+        #expect(SpecialFiles.kind(null) == "char")
+        #expect(SpecialFiles.kind(link) == "symlink")
+        #expect(directoryListing(dir) == ["null", "stdout-like"])
       }
-      #expect(SpecialFiles.kind(null) == "char")
-      #expect(SpecialFiles.kind(link) == "symlink")
-      #expect(directoryListing(dir) == ["null", "stdout-like"])
     }
   }
 

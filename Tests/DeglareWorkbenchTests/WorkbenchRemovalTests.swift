@@ -75,64 +75,52 @@ import Testing
 
   @Test("stale result: the mask is edited while the provider holds its answer; released, it is dropped")
   func staleResult() async throws {
-    try await withStubServer(mode: "gate") { server in
-      try await withWorkbench(configure: {
-        $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": Self.key]) { $1 }
-      }) { (bench: WorkbenchHarness) async throws -> Void in
-        try await bench.stroke(Self.glare)
-        #expect(try await bench.post("/api/remove?provider=openai&option=gpt-image-1.5").status == 200)
-        #expect(try await bench.status() == "working")
-        try await server.waitUntilHeld(1, timeout: 600)
-        try await bench.stroke(MaskStroke(mode: .erase, radius: 2, points: [Point(x: 30, y: 20)]))
-        _ = try server.release()
-        #expect(try await bench.waitForStatus(["stale"]) == "stale")
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try await bench.status() == "stale")
-        #expect(try await bench.state()["result"] is NSNull)
-        #expect(try await bench.post("/api/save").status == 409)
-        #expect(directoryListing(bench.folder) == ["photo.png"])
-      }
+    try await withOpenAIStub(mode: "gate") { server, bench in
+      try await bench.stroke(Self.glare)
+      #expect(try await bench.post("/api/remove?provider=openai&option=gpt-image-1.5").status == 200)
+      #expect(try await bench.status() == "working")
+      try await server.waitUntilHeld(1, timeout: 600)
+      try await bench.stroke(MaskStroke(mode: .erase, radius: 2, points: [Point(x: 30, y: 20)]))
+      _ = try server.release()
+      #expect(try await bench.waitForStatus(["stale"]) == "stale")
+      try await Task.sleep(for: .milliseconds(300))
+      #expect(try await bench.status() == "stale")
+      #expect(try await bench.state()["result"] is NSNull)
+      #expect(try await bench.post("/api/save").status == 409)
+      #expect(directoryListing(bench.folder) == ["photo.png"])
     }
   }
 
   @Test("Cancel while the provider holds its answer: idle, nothing kept, nothing written")
   func cancel() async throws {
-    try await withStubServer(mode: "gate") { server in
-      try await withWorkbench(configure: {
-        $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": Self.key]) { $1 }
-      }) { (bench: WorkbenchHarness) async throws -> Void in
-        try await bench.stroke(Self.glare)
-        #expect(try await bench.post("/api/remove?provider=openai").status == 200)
-        try await server.waitUntilHeld(1, timeout: 600)
-        #expect(try await bench.post("/api/cancel").status == 200)
-        _ = try server.release()
-        #expect(try await bench.waitForStatus(["idle"]) == "idle")
-        let status = try #require(try await bench.state()["status"] as? [String: Any])
-        #expect(status["message"] as? String == "Cancelled; nothing was kept.")
-        #expect(try await bench.state()["result"] is NSNull)
-        #expect(directoryListing(bench.folder) == ["photo.png"])
-      }
+    try await withOpenAIStub(mode: "gate") { server, bench in
+      try await bench.stroke(Self.glare)
+      #expect(try await bench.post("/api/remove?provider=openai").status == 200)
+      try await server.waitUntilHeld(1, timeout: 600)
+      #expect(try await bench.post("/api/cancel").status == 200)
+      _ = try server.release()
+      #expect(try await bench.waitForStatus(["idle"]) == "idle")
+      let status = try #require(try await bench.state()["status"] as? [String: Any])
+      #expect(status["message"] as? String == "Cancelled; nothing was kept.")
+      #expect(try await bench.state()["result"] is NSNull)
+      #expect(directoryListing(bench.folder) == ["photo.png"])
     }
   }
 
   @Test("keys never reach the page: providers say where a key comes from; an error echoing it is cleaned")
   func keysNeverReachThePage() async throws {
-    try await withStubServer(mode: "echo-key") { server in
-      try await withWorkbench(configure: {
-        $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": Self.key]) { $1 }
-      }) { (bench: WorkbenchHarness) async throws -> Void in
-        let providers = try await bench.request("GET", "/api/providers")
-        #expect(providers.text.contains("key from OPENAI_API_KEY"), "\(providers.text)")
-        #expect(providers.text.contains("no key: set GOOGLE_API_KEY or GEMINI_API_KEY"), "\(providers.text)")
-        try await bench.stroke(Self.glare)
-        #expect(try await bench.post("/api/remove?provider=openai").status == 200)
-        #expect(try await bench.waitForStatus(["error", "done"]) == "error")
-        let texts = [providers.text, try await bench.request("GET", "/api/state").text]
-        for text in texts {
-          #expect(!text.contains(Self.key) && !text.contains(String(Self.key.dropFirst(3))), "\(text)")
-        }
-        #expect(try server.requests().count >= 1, "the key was never sent, so the test proves nothing")
+    try await withOpenAIStub(mode: "echo-key") { server, bench in
+      let providers = try await bench.request("GET", "/api/providers")
+      #expect(providers.text.contains("key from OPENAI_API_KEY"), "\(providers.text)")
+      #expect(providers.text.contains("no key: set GOOGLE_API_KEY or GEMINI_API_KEY"), "\(providers.text)")
+      try await bench.stroke(Self.glare)
+      #expect(try await bench.post("/api/remove?provider=openai").status == 200)
+      #expect(try await bench.waitForStatus(["error", "done"]) == "error")
+      let texts = [providers.text, try await bench.request("GET", "/api/state").text]
+      for text in texts {
+        #expect(!text.contains(Self.key) && !text.contains(String(Self.key.dropFirst(3))), "\(text)")
       }
+      #expect(try server.requests().count >= 1, "the key was never sent, so the test proves nothing")
     }
   }
 
@@ -150,6 +138,18 @@ import Testing
         #expect(plan.status == 200, "a plan needs no key")
         #expect((plan.json?["plan"] as? [String: Any])?["leaves_machine"] as? Bool == true)
       }
+    }
+  }
+
+  /// Runs `body` with stub-server in `mode` and a workbench whose OpenAI key is ``key`` and whose
+  /// providers call that server.
+  private func withOpenAIStub(
+    mode: String, _ body: (StubServer, WorkbenchHarness) async throws -> Void
+  ) async throws {
+    try await withStubServer(mode: mode) { server in
+      try await withWorkbench(configure: {
+        $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": Self.key]) { $1 }
+      }) { (bench: WorkbenchHarness) async throws -> Void in try await body(server, bench) }
     }
   }
 }

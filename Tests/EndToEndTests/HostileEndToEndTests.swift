@@ -7,26 +7,6 @@ import Testing
 /// and outputs, names holding escape sequences. Device nodes are made in a temporary folder,
 /// never taken from the real /dev.
 @Suite struct HostileEndToEndTests {
-  static let painting = Fixtures.path("demo/painting.png")
-  static let mask = Fixtures.path("demo/glare-mask.png")
-
-  @Test(
-    "results written to a full device are an error (73), not a silent success",
-    .enabled(if: SpecialFiles.canMakeDevices, "needs root or CAP_MKNOD to make a device node"))
-  func standardOutputFull() async throws {
-    try await withTemporaryDirectory { dir in
-      let full = dir + "/full"
-      try #require(SpecialFiles.makeCharacterDevice(full, major: 1, minor: 7))
-      for arguments in [["verify", Self.painting, Self.painting, "--mask", Self.mask, "--json"], ["--version"]] {
-        let handle = try #require(FileHandle(forWritingAtPath: full))
-        let outcome = try await ProcessRunner.run(arguments, stdout: handle)
-        try handle.close()
-        #expect(outcome.status == 73, "\(arguments)")
-        #expect(outcome.stderr == "error: cannot write to standard output: No space left on device.\n")
-      }
-    }
-  }
-
   @Test("a reader that leaves is an error (73), not a silent death by SIGPIPE")
   func standardOutputClosed() async throws {
     var fds: [Int32] = [0, 0]
@@ -50,28 +30,6 @@ import Testing
     }
   }
 
-  @Test(
-    "a device node as output is never replaced, even with --force; the null device takes the bytes",
-    .enabled(if: SpecialFiles.canMakeDevices, "needs root or CAP_MKNOD to make a device node"))
-  func deviceOutputs() async throws {
-    try await withTemporaryDirectory { dir in
-      let zero = dir + "/zero"
-      let null = dir + "/null"
-      try #require(SpecialFiles.makeCharacterDevice(zero, major: 1, minor: 5))
-      try #require(SpecialFiles.makeCharacterDevice(null, major: 1, minor: 3))
-      let refused = try await ProcessRunner.run([
-        "remove", Self.painting, "--mask", Self.mask, "-o", zero, "--force",
-      ])
-      #expect(refused.status == 73)
-      #expect(refused.stderr.hasPrefix("error: cannot write \(zero): it is a character device, not a regular file"))
-      let written = try await ProcessRunner.run(["remove", Self.painting, "--mask", Self.mask, "-o", null])
-      #expect(written.status == 0, "\(written.stderr)")
-      #expect(SpecialFiles.kind(zero) == "char")
-      #expect(SpecialFiles.kind(null) == "char")
-      #expect(directoryListing(dir) == ["null", "zero"])
-    }
-  }
-
   @Test("escape sequences in a file name reach the terminal escaped")
   func escapedNames() async throws {
     try await withTemporaryDirectory { dir in
@@ -80,6 +38,43 @@ import Testing
       #expect(outcome.status == 65)
       #expect(!outcome.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D })
       #expect(outcome.stderr.contains("\\u001B]0;owned\\u0007\\u001B[2Jphoto\\u000D.png"))
+    }
+  }
+
+  /// Device nodes, made in the test's own folder.
+  @Suite(.enabled(if: SpecialFiles.canMakeDevices, "needs root or CAP_MKNOD to make a device node"))
+  struct Devices {
+    static let painting = Fixtures.path("demo/painting.png")
+    static let mask = Fixtures.path("demo/glare-mask.png")
+
+    @Test("results written to a full device are an error (73), not a silent success")
+    func standardOutputFull() async throws {
+      try await withTemporaryDirectory { dir in
+        let full = try SpecialFiles.make(.full, in: dir)
+        for arguments in [["verify", Self.painting, Self.painting, "--mask", Self.mask, "--json"], ["--version"]] {
+          let handle = try #require(FileHandle(forWritingAtPath: full))
+          let outcome = try await ProcessRunner.run(arguments, stdout: handle)
+          try handle.close()
+          #expect(outcome.status == 73, "\(arguments)")
+          #expect(outcome.stderr == "error: cannot write to standard output: No space left on device.\n")
+        }
+      }
+    }
+
+    @Test("a device node as output is never replaced, even with --force; the null device takes the bytes")
+    func deviceOutputs() async throws {
+      try await withTemporaryDirectory { dir in
+        let zero = try SpecialFiles.make(.zero, in: dir)
+        let null = try SpecialFiles.make(.null, in: dir)
+        let refused = try await ProcessRunner.run(["remove", Self.painting, "--mask", Self.mask, "-o", zero, "--force"])
+        #expect(refused.status == 73)
+        #expect(refused.stderr.hasPrefix("error: cannot write \(zero): it is a character device, not a regular file"))
+        let written = try await ProcessRunner.run(["remove", Self.painting, "--mask", Self.mask, "-o", null])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(SpecialFiles.kind(zero) == "char")
+        #expect(SpecialFiles.kind(null) == "char")
+        #expect(directoryListing(dir) == ["null", "zero"])
+      }
     }
   }
 }

@@ -41,7 +41,8 @@ import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from synth import GT_LEVELS, blur, camera, coords, ellipse, linear_to_srgb, polygon, put, rect, smooth_noise, srgb_to_linear  # noqa: E402
+from synth import (GT_LEVELS, add_bloom, add_sheen, blur, camera, coords, ellipse, linear_to_srgb, polygon, put,  # noqa: E402
+                   rect, rotated, smooth_noise, srgb_to_linear)
 
 GLARES = ["streak", "colour", "spot", "sign", "sheen", "window", "skylight"]
 SCANS = {
@@ -324,8 +325,7 @@ def band(rng, h, w, width, length, soft, flat, bend, angle=None, centre=None):
     y, x = coords(h, w)
     cx, cy = centre if centre is not None else (rng.uniform(w * 0.2, w * 0.8), rng.uniform(h * 0.15, h * 0.85))
     a = angle if angle is not None else rng.uniform(-0.7, 0.7) + (np.pi / 2 if rng.random() < 0.3 else 0)
-    u = (x - cx) * np.cos(a) + (y - cy) * np.sin(a)
-    v = -(x - cx) * np.sin(a) + (y - cy) * np.cos(a)
+    u, v = rotated(x, y, cx, cy, a)
     v = v - bend * (u / (length / 2)) ** 2 * length * 0.5
     local = width * (1 + 0.2 * np.sin(u / rng.uniform(60, 200) + rng.uniform(0, 6)))
     if flat:
@@ -353,17 +353,7 @@ def glare(rng, h, w, kind):
                 amp = rng.uniform(0.08, 0.3)
             g += f[..., None] * amp * colour
     elif kind == "spot":
-        for _ in range(rng.integers(1, 4)):
-            cx, cy = rng.uniform(w * 0.1, w * 0.9), rng.uniform(h * 0.1, h * 0.9)
-            a = rng.uniform(0, np.pi)
-            stretch = 1.0 if rng.random() < 0.6 else rng.uniform(2, 6)
-            u = (x - cx) * np.cos(a) + (y - cy) * np.sin(a)
-            v = -(x - cx) * np.sin(a) + (y - cy) * np.cos(a)
-            core = rng.uniform(3, 12) * s
-            d2 = (u / stretch) ** 2 + v ** 2
-            halo = core * rng.uniform(2.5, 6)
-            f = rng.uniform(2, 5) * np.exp(-0.5 * d2 / core ** 2) + rng.uniform(0.1, 0.5) * np.exp(-0.5 * d2 / halo ** 2)
-            g += f[..., None] * np.array([1.0, rng.uniform(0.95, 1.0), rng.uniform(0.85, 1.0)])
+        add_bloom(g, rng, x, y, s)
     elif kind == "sign":
         # a lit exit sign reflected: a saturated panel with darker lettering, out of focus, glowing
         sw = rng.uniform(0.06, 0.14) * w
@@ -379,12 +369,7 @@ def glare(rng, h, w, kind):
         f += rng.uniform(0.03, 0.1) * blur(rect(h, w, cx - sw / 2, cy - sh / 2, cx + sw / 2, cy + sh / 2), sw * 0.5)
         g += f[..., None] * colour
     elif kind == "sheen":
-        cx, cy = rng.uniform(w * 0.2, w * 0.8), rng.uniform(h * 0.2, h * 0.8)
-        a = rng.uniform(0, np.pi)
-        u = (x - cx) * np.cos(a) + (y - cy) * np.sin(a)
-        v = -(x - cx) * np.sin(a) + (y - cy) * np.cos(a)
-        f = np.exp(-0.5 * ((u / (rng.uniform(120, 320) * s)) ** 2 + (v / (rng.uniform(50, 140) * s)) ** 2))
-        g += f[..., None] * rng.uniform(0.06, 0.2) * np.array([1.0, 1.0, rng.uniform(0.9, 1.0)])
+        add_sheen(g, rng, x, y, s)
     elif kind == "window":
         x0, y0 = rng.uniform(w * 0.1, w * 0.7), rng.uniform(h * 0.1, h * 0.6)
         ww, wh = rng.uniform(w * 0.08, w * 0.3), rng.uniform(h * 0.12, h * 0.4)

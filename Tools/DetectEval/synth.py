@@ -80,11 +80,16 @@ def coords(h, w):
     return np.mgrid[0:h, 0:w].astype(np.float32)
 
 
+def rotated(x, y, cx, cy, angle):
+    """Coordinates along (u) and across (v) the direction `angle` (radians) from (cx, cy)."""
+    ca, sa = np.cos(angle), np.sin(angle)
+    return (x - cx) * ca + (y - cy) * sa, -(x - cx) * sa + (y - cy) * ca
+
+
 def ellipse(h, w, cx, cy, rx, ry, angle=0.0):
     y, x = coords(h, w)
-    ca, sa = np.cos(angle), np.sin(angle)
-    u = ((x - cx) * ca + (y - cy) * sa) / rx
-    v = (-(x - cx) * sa + (y - cy) * ca) / ry
+    u, v = rotated(x, y, cx, cy, angle)
+    u, v = u / rx, v / ry
     return (u * u + v * v <= 1).astype(np.float32)
 
 
@@ -295,8 +300,7 @@ def band_field(rng, h, w, width, length, soft, flat, bend):
     y, x = coords(h, w)
     cx, cy = rng.uniform(w * 0.2, w * 0.8), rng.uniform(h * 0.15, h * 0.85)
     a = rng.uniform(-0.7, 0.7) + (np.pi / 2 if rng.random() < 0.3 else 0)
-    u = (x - cx) * np.cos(a) + (y - cy) * np.sin(a)
-    v = -(x - cx) * np.sin(a) + (y - cy) * np.cos(a)
+    u, v = rotated(x, y, cx, cy, a)
     v = v - bend * (u / (length / 2)) ** 2 * length * 0.5
     local = width * (1 + 0.25 * np.sin(u / rng.uniform(60, 200) + rng.uniform(0, 6)) + rng.uniform(-0.3, 0.3) * u / length)
     local = np.maximum(local, width * 0.3)
@@ -307,6 +311,32 @@ def band_field(rng, h, w, width, length, soft, flat, bend):
     along = np.clip(1 - (np.abs(u) / (length / 2)) ** rng.uniform(2, 6), 0, 1)
     along *= 1 + 0.2 * np.sin(u / rng.uniform(50, 150) + rng.uniform(0, 6))
     return across * along
+
+
+def add_bloom(g, rng, x, y, s=1.0):
+    """Adds to `g` 1 to 3 specular reflections of lamps: clipped cores (round or elongated, `s`
+    times 3 to 12 px) with wide halos. `x`, `y`: `coords` of `g`'s size."""
+    h, w = x.shape
+    for _ in range(rng.integers(1, 4)):
+        cx, cy = rng.uniform(w * 0.1, w * 0.9), rng.uniform(h * 0.1, h * 0.9)
+        a = rng.uniform(0, np.pi)
+        stretch = 1.0 if rng.random() < 0.6 else rng.uniform(2, 6)
+        u, v = rotated(x, y, cx, cy, a)
+        core = rng.uniform(3, 12) * s
+        d2 = (u / stretch) ** 2 + v ** 2
+        halo = core * rng.uniform(2.5, 6)
+        f = rng.uniform(2, 5) * np.exp(-0.5 * d2 / core ** 2) + rng.uniform(0.1, 0.5) * np.exp(-0.5 * d2 / halo ** 2)
+        g += f[..., None] * np.array([1.0, rng.uniform(0.95, 1.0), rng.uniform(0.85, 1.0)])
+
+
+def add_sheen(g, rng, x, y, s=1.0):
+    """Adds to `g` a broad, weak veil (`s` times 120-320 by 50-140 px). `x`, `y`: `coords` of `g`'s size."""
+    h, w = x.shape
+    cx, cy = rng.uniform(w * 0.2, w * 0.8), rng.uniform(h * 0.2, h * 0.8)
+    a = rng.uniform(0, np.pi)
+    u, v = rotated(x, y, cx, cy, a)
+    f = np.exp(-0.5 * ((u / (rng.uniform(120, 320) * s)) ** 2 + (v / (rng.uniform(50, 140) * s)) ** 2))
+    g += f[..., None] * rng.uniform(0.06, 0.2) * np.array([1.0, 1.0, rng.uniform(0.9, 1.0)])
 
 
 def glare(rng, h, w, kind):
@@ -326,24 +356,9 @@ def glare(rng, h, w, kind):
                 amp = rng.uniform(0.08, 0.3)
             g += f[..., None] * amp * colour
     elif kind == "bloom":
-        for _ in range(rng.integers(1, 4)):
-            cx, cy = rng.uniform(w * 0.1, w * 0.9), rng.uniform(h * 0.1, h * 0.9)
-            a = rng.uniform(0, np.pi)
-            stretch = 1.0 if rng.random() < 0.6 else rng.uniform(2, 6)
-            u = (x - cx) * np.cos(a) + (y - cy) * np.sin(a)
-            v = -(x - cx) * np.sin(a) + (y - cy) * np.cos(a)
-            core = rng.uniform(3, 12)
-            d2 = (u / stretch) ** 2 + v ** 2
-            halo = core * rng.uniform(2.5, 6)
-            f = rng.uniform(2, 5) * np.exp(-0.5 * d2 / core ** 2) + rng.uniform(0.1, 0.5) * np.exp(-0.5 * d2 / halo ** 2)
-            g += f[..., None] * np.array([1.0, rng.uniform(0.95, 1.0), rng.uniform(0.85, 1.0)])
+        add_bloom(g, rng, x, y)
     elif kind == "sheen":
-        cx, cy = rng.uniform(w * 0.2, w * 0.8), rng.uniform(h * 0.2, h * 0.8)
-        a = rng.uniform(0, np.pi)
-        u = (x - cx) * np.cos(a) + (y - cy) * np.sin(a)
-        v = -(x - cx) * np.sin(a) + (y - cy) * np.cos(a)
-        f = np.exp(-0.5 * ((u / rng.uniform(120, 320)) ** 2 + (v / rng.uniform(50, 140)) ** 2))
-        g += f[..., None] * rng.uniform(0.06, 0.2) * np.array([1.0, 1.0, rng.uniform(0.9, 1.0)])
+        add_sheen(g, rng, x, y)
     elif kind == "window":
         x0, y0 = rng.uniform(w * 0.1, w * 0.7), rng.uniform(h * 0.1, h * 0.6)
         ww, wh = rng.uniform(w * 0.08, w * 0.3), rng.uniform(h * 0.12, h * 0.4)

@@ -17,14 +17,6 @@ public struct JPEGBlockLayout: Sendable, Equatable {
     /// displayed.
     public var widthInBlocks: Int
     public var heightInBlocks: Int
-
-    /// Creates a component.
-    public init(horizontalSampling: Int, verticalSampling: Int, widthInBlocks: Int, heightInBlocks: Int) {
-      self.horizontalSampling = horizontalSampling
-      self.verticalSampling = verticalSampling
-      self.widthInBlocks = widthInBlocks
-      self.heightInBlocks = heightInBlocks
-    }
   }
 
   /// The stored picture's width and height in pixels.
@@ -32,13 +24,6 @@ public struct JPEGBlockLayout: Sendable, Equatable {
   public var height: Int
   /// The components, in file order.
   public var components: [Component]
-
-  /// Creates a layout.
-  public init(width: Int, height: Int, components: [Component]) {
-    self.width = width
-    self.height = height
-    self.components = components
-  }
 
   /// The largest sampling factors.
   public var maxHorizontalSampling: Int { components.map(\.horizontalSampling).max() ?? 1 }
@@ -57,9 +42,6 @@ public struct JPEGBlockLayout: Sendable, Equatable {
       maxVerticalSampling / max(component.verticalSampling, 1)
     )
   }
-
-  /// The total number of blocks that hold picture samples.
-  public var blockCount: Int { components.reduce(0) { $0 + $1.widthInBlocks * $1.heightInBlocks } }
 
   /// The stored pixels whose decoded value can depend on block (bx, by) of component `index`
   /// when libjpeg-turbo decodes with its defaults (what `deglare verify` uses): the block's own

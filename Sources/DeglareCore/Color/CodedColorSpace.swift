@@ -101,13 +101,4 @@ public struct ParametricCurve: Sendable, Equatable {
   public var c: Double
   /// Where the power segment starts (encoded value).
   public var d: Double
-
-  /// Creates a curve.
-  public init(gamma: Double, a: Double, b: Double, c: Double, d: Double) {
-    self.gamma = gamma
-    self.a = a
-    self.b = b
-    self.c = c
-    self.d = d
-  }
 }

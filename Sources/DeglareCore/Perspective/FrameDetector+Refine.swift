@@ -237,16 +237,9 @@ extension FrameDetector {
     for offset in configuration.refineInsideOffsets {
       let position = index - offset
       guard position >= 0 else { break }
-      let colour = profile[position]
-      var dot: Float = 0
-      for (value, wallValue) in zip(colour, wall) { dot += value * wallValue }
-      let alpha = dot / squaredNorm
-      var residual: Float = 0
-      for (value, wallValue) in zip(colour, wall) {
-        residual += (value - alpha * wallValue) * (value - alpha * wallValue)
-      }
-      if alpha < configuration.wallDarkestShadow || alpha > configuration.refineBrightestWall
-        || residual.squareRoot() > tolerance
+      let shade = Shade(of: profile[position], against: wall, squaredNorm: squaredNorm)
+      if shade.brightness < configuration.wallDarkestShadow || shade.brightness > configuration.refineBrightestWall
+        || shade.hueDistance > tolerance
       {
         return false
       }

@@ -20,8 +20,17 @@ struct WarpJob: Sendable {
   /// Output columns per tile.
   let tileWidth: Int
 
+  /// The warped samples of `source`: `width` x `height` pixels, interleaved like `source`.
+  func output<T: FixedWidthInteger & UnsignedInteger & Sendable>(from source: UnsafeBufferPointer<T>) -> [T] {
+    let count = width * height * channels
+    return [T](unsafeUninitializedCapacity: count) { destination, initialized in
+      run(source: source, destination: destination)
+      initialized = count
+    }
+  }
+
   /// Warps `source` into `destination` (both interleaved, `channels` samples per pixel).
-  func run<T: FixedWidthInteger & UnsignedInteger & Sendable>(
+  private func run<T: FixedWidthInteger & UnsignedInteger & Sendable>(
     source: UnsafeBufferPointer<T>, destination: UnsafeMutableBufferPointer<T>
   ) {
     guard let sourceBase = source.baseAddress, let destinationBase = destination.baseAddress else { return }

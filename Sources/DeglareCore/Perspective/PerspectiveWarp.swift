@@ -56,23 +56,12 @@ public enum PerspectiveWarp {
       sourceWidth: image.width, sourceHeight: image.height, width: size.width, height: size.height,
       channels: image.channelCount, matrix: sourceFromDestination.matrix, table: table,
       bands: (size.height + bandHeight - 1) / bandHeight, tileWidth: max(1, configuration.tileWidth))
-    let count = size.width * size.height * image.channelCount
     switch image.bitDepth {
     case .eight:
-      let samples = image.withUnsafeSamples8 { source in
-        [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
-          job.run(source: source, destination: destination)
-          initialized = count
-        }
-      }
+      let samples = image.withUnsafeSamples8 { job.output(from: $0) }
       return ImageBuffer(width: size.width, height: size.height, layout: image.layout, samples: samples)
     case .sixteen:
-      let samples = image.withUnsafeSamples16 { source in
-        [UInt16](unsafeUninitializedCapacity: count) { destination, initialized in
-          job.run(source: source, destination: destination)
-          initialized = count
-        }
-      }
+      let samples = image.withUnsafeSamples16 { job.output(from: $0) }
       return ImageBuffer(width: size.width, height: size.height, layout: image.layout, samples: samples)
     }
   }

@@ -54,16 +54,9 @@ struct WallContrast {
   /// multiple of the wall colour, plus any brightness outside the range a lit or shadowed wall
   /// takes.
   func distance(_ colour: [Float]) -> Float {
-    var dot: Float = 0
-    for (value, wallValue) in zip(colour, wall) { dot += value * wallValue }
-    let alpha = dot / wallSquaredNorm
-    var residual: Float = 0
-    for (value, wallValue) in zip(colour, wall) {
-      let difference = value - alpha * wallValue
-      residual += difference * difference
-    }
-    let brightness = max(0, alpha - brightestWall, darkestShadow - alpha) * wallNorm
-    return residual.squareRoot() + brightness
+    let shade = Shade(of: colour, against: wall, squaredNorm: wallSquaredNorm)
+    let brightness = max(0, shade.brightness - brightestWall, darkestShadow - shade.brightness) * wallNorm
+    return shade.hueDistance + brightness
   }
 
   /// The evidence (0...1) that the edge through `point` with unit `normal` is a frame edge, for a
@@ -87,15 +80,9 @@ struct WallContrast {
   func isShadow(_ colour: [Float], of reference: [Float]) -> Bool {
     let squaredNorm = reference.reduce(0) { $0 + $1 * $1 }
     guard squaredNorm > 1 else { return false }
-    var dot: Float = 0
-    for (value, referenceValue) in zip(colour, reference) { dot += value * referenceValue }
-    let alpha = dot / squaredNorm
-    var residual: Float = 0
-    for (value, referenceValue) in zip(colour, reference) {
-      residual += (value - alpha * referenceValue) * (value - alpha * referenceValue)
-    }
-    return alpha >= darkestShadow && alpha <= shadowCeiling
-      && residual.squareRoot() <= shadowHue * squaredNorm.squareRoot()
+    let shade = Shade(of: colour, against: reference, squaredNorm: squaredNorm)
+    return shade.brightness >= darkestShadow && shade.brightness <= shadowCeiling
+      && shade.hueDistance <= shadowHue * squaredNorm.squareRoot()
   }
 
   private func score(inside: Float, outside: Float) -> Float {
@@ -108,12 +95,8 @@ struct WallContrast {
   /// side of `normal`.
   private func farthest(_ point: Point, _ normal: Point, _ sign: Double) -> Float {
     var result: Float = 0
-    for offset in insideOffsets {
-      let sample = point + normal * (sign * Double(offset))
-      let x = Int(sample.x.rounded())
-      let y = Int(sample.y.rounded())
-      guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
-      result = max(result, distance(image.planes.map { $0[y * image.width + x] }))
+    forEachSample(point, normal, sign, insideOffsets) { index in
+      result = max(result, distance(image.planes.map { $0[index] }))
     }
     return result
   }
@@ -123,15 +106,49 @@ struct WallContrast {
   private func bandColour(_ point: Point, _ normal: Point, _ sign: Double, _ offsets: ClosedRange<Int>) -> [Float]? {
     var sum = [Float](repeating: 0, count: image.planes.count)
     var count: Float = 0
+    forEachSample(point, normal, sign, offsets) { index in
+      for plane in 0..<image.planes.count { sum[plane] += image.planes[plane][index] }
+      count += 1
+    }
+    guard count > 0 else { return nil }
+    return sum.map { $0 / count }
+  }
+
+  /// Calls `body` with the index (`y * width + x`) of each sample `offsets` pixels from `point`
+  /// on the `sign` side of `normal` (rounded to the nearest pixel), nearest first, skipping those
+  /// outside the image.
+  private func forEachSample(
+    _ point: Point, _ normal: Point, _ sign: Double, _ offsets: ClosedRange<Int>, _ body: (Int) -> Void
+  ) {
     for offset in offsets {
       let sample = point + normal * (sign * Double(offset))
       let x = Int(sample.x.rounded())
       let y = Int(sample.y.rounded())
       guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
-      for plane in 0..<image.planes.count { sum[plane] += image.planes[plane][y * image.width + x] }
-      count += 1
+      body(y * image.width + x)
     }
-    guard count > 0 else { return nil }
-    return sum.map { $0 / count }
+  }
+}
+
+/// A colour seen as a shade of a reference colour (one value per plane, both): the multiple of
+/// the reference nearest to it, and how far it is from that multiple. A shadow on the wall is the
+/// wall's colour at a brightness below 1 with a small hue distance.
+struct Shade {
+  /// The multiple of the reference nearest to the colour (1: as bright as the reference).
+  let brightness: Float
+  /// The length of the colour minus `brightness` times the reference, in the planes' units.
+  let hueDistance: Float
+
+  /// Projects `colour` on `reference`, whose squared length is `squaredNorm` (> 0).
+  init(of colour: [Float], against reference: [Float], squaredNorm: Float) {
+    var dot: Float = 0
+    for (value, referenceValue) in zip(colour, reference) { dot += value * referenceValue }
+    let alpha = dot / squaredNorm
+    var residual: Float = 0
+    for (value, referenceValue) in zip(colour, reference) {
+      residual += (value - alpha * referenceValue) * (value - alpha * referenceValue)
+    }
+    brightness = alpha
+    hueDistance = residual.squareRoot()
   }
 }

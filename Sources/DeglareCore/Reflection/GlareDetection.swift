@@ -21,14 +21,6 @@ public struct GlareBlob: Sendable, Equatable {
   public var bounds: PixelRect
   /// Number of proposed pixels in the blob.
   public var pixelCount: Int
-
-  /// Creates a blob record.
-  public init(kind: Kind, coloured: Bool, bounds: PixelRect, pixelCount: Int) {
-    self.kind = kind
-    self.coloured = coloured
-    self.bounds = bounds
-    self.pixelCount = pixelCount
-  }
 }
 
 /// What ``GlareDetector`` proposes for one image.
@@ -41,14 +33,6 @@ public struct GlareDetection: Sendable, Equatable {
   public var blobs: [GlareBlob]
   /// Where proposals were allowed: inside the frame (or the photo), less the margin band.
   public var glass: GlassRegion
-
-  /// Creates a detection.
-  public init(mask: Mask, coveragePercent: Double, blobs: [GlareBlob], glass: GlassRegion) {
-    self.mask = mask
-    self.coveragePercent = coveragePercent
-    self.blobs = blobs
-    self.glass = glass
-  }
 
   /// Number of 8-connected blobs in ``mask``.
   public var blobCount: Int { blobs.count }

@@ -54,8 +54,7 @@ struct StubValidationTests {
           { parts in
             parts = parts.map {
               $0.name == "image"
-                ? MultipartPart(
-                  name: "image", data: $0.data, filename: "upload", contentType: "application/octet-stream") : $0
+                ? .file("image", filename: "upload", contentType: "application/octet-stream", data: $0.data) : $0
             }
           }, 400, "unsupported_file_mimetype", "image"
         ),
