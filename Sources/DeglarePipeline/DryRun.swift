@@ -17,6 +17,8 @@ public enum DryRun {
     public var model: String
     /// The plan.
     public var plan: CropPlan
+    /// What the remote request would be billed for; nil for the local provider.
+    public var billing: BilledOutput?
     /// The files written, in order (the upload files, then plan.json).
     public var files: [String]
     /// The plan as written to plan.json.
@@ -30,13 +32,15 @@ public enum DryRun {
   ///   whatever the spelling.
   /// A remote provider's upload of a photo with a colour profile other than sRGB (`profile`) is
   /// written converted to sRGB, as it would be sent (``SRGBProvider``).
-  /// - Throws: ``WriteError`` (73/64 in the CLI), or the provider's preview error.
+  /// - Throws: ``WriteError`` (73/64 in the CLI), the provider's preview error, or
+  ///   ``ProviderError/invalidOption(message:)`` for an output larger than the crop needs (before
+  ///   anything is written).
   public static func write(
     image: ImageBuffer, profile: [UInt8]? = nil, mask: Mask, imagePath: String, provider: any ImageEditProvider,
     padding: Double, directory: String, overwrite: Bool, inputs: [String]
   ) throws -> Report {
     let provider = try SRGBProvider.wrapping(provider, profile: profile, isColour: image.layout.colorChannelCount == 3)
-    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
+    guard let (plan, billing) = try RemoveSteps.plan(mask: mask, provider: provider, padding: padding) else {
       throw RemovalError.nothingLoaded
     }
     let created = try makeDirectory(directory)
@@ -58,12 +62,18 @@ public enum DryRun {
         members.append(("upload_colour", .string("sRGB, converted from the photo's profile")))
       }
       if let aspect = plan.aspectName { members.insert(("aspect_ratio", .string(aspect)), at: 4) }
+      if let billing {
+        members.append(("billing", billing.json))
+        if !billing.notes.isEmpty { members.append(("notes", .array(billing.notes.map(JSONValue.string)))) }
+      }
       let json = JSONValue.object(members)
       let files =
         uploads.map { (path: directory + "/" + $0.name, bytes: $0.bytes) }
         + [(path: directory + "/plan.json", bytes: Array((json.text + "\n").utf8))]
       try OutputFile.writeAll(files, overwrite: overwrite, inputs: inputs)
-      return Report(provider: provider.id, model: provider.model, plan: plan, files: files.map(\.path), planJSON: json)
+      return Report(
+        provider: provider.id, model: provider.model, plan: plan, billing: billing, files: files.map(\.path),
+        planJSON: json)
     } catch {
       for folder in created.reversed() { rmdir(folder) }
       throw error

@@ -52,7 +52,7 @@ extension RemovalSession {
     let started = generation
     guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
     let provider = try SRGBProvider.wrapping(provider, for: decoded)
-    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
+    guard let (plan, billing) = try RemoveSteps.plan(mask: mask, provider: provider, padding: padding) else {
       throw RemovalError.nothingLoaded
     }
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
@@ -69,7 +69,7 @@ extension RemovalSession {
     try ensureCurrent(started)
     let result = RemovalPreview(
       overlay: overlay, mask: mask, plan: plan, provider: provider.id, model: edit.model, usage: edit.usage,
-      notes: edit.notes, providerSeconds: providerSeconds, registration: fit,
+      notes: (billing?.notes ?? []) + edit.notes, providerSeconds: providerSeconds, registration: fit,
       generation: started)
     preview = result
     return result

@@ -116,7 +116,7 @@ public actor RemovalSession {
     let started = generation
     guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
     let provider = try SRGBProvider.wrapping(provider, for: decoded)
-    guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: settings.padding) else {
+    guard let (plan, billing) = try RemoveSteps.plan(mask: mask, provider: provider, padding: settings.padding) else {
       throw RemovalError.nothingLoaded
     }
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
@@ -167,9 +167,10 @@ public actor RemovalSession {
     try OutputFile.publishAll(prepared)
     var summary = RemovalSummary(
       output: output.path, crop: plan.crop, uploadSize: plan.uploadSize, aspectName: plan.aspectName,
-      provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount, notes: edit.notes,
+      provider: provider.id, model: edit.model, usage: edit.usage, maskedPixels: mask.insideCount,
+      notes: (billing?.notes ?? []) + edit.notes,
       record: record.map { _ in RepairRecord.path(for: output.path) }, savedMask: record?.inputs.savedMask?.path,
-      registration: fit, jpegSplice: prepared.last?.jpegSplice)
+      registration: fit, billing: billing, jpegSplice: prepared.last?.jpegSplice)
     // The local method works on the crop at its own size: its region boxes move by the crop's origin.
     if plan.isNativeSize {
       summary.regions = edit.regions.map { region in

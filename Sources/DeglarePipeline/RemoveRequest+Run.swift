@@ -72,6 +72,8 @@ extension RemoveRequest {
       resultIsStream ? nil : try recordInputs(imageBytes: imageBytes, maskFileBytes: maskFile?.bytes, mask: mask)
     // A JPEG photo's JPEG result is written over its own blocks; any other JPEG is re-encoded whole.
     if output.options.format == .jpeg && decoded.jpegFile == nil { context.events(.lossyOutput(path: output.path)) }
+    // An output larger than the crop needs is refused before the user is told anything is sent.
+    _ = try RemoveSteps.plan(mask: mask, provider: provider, padding: settings.padding)
     context.events(.repainting(provider: provider.id, model: provider.model))
     let session = RemovalSession()
     await session.load(image: decoded, mask: mask)

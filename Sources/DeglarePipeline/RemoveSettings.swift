@@ -1,5 +1,6 @@
 import DeglareCodecs
 import DeglareCore
+import DeglareProviders
 
 /// How a removal runs, apart from the provider: crop padding, feather, and where the result goes.
 public struct RemoveSettings: Sendable {
@@ -49,7 +50,7 @@ public struct OutputSettings: Sendable {
 }
 
 /// What a removal did, for the summary (`--json` keys: output, crop, upload_size, provider,
-/// model or method, seconds, usage, regions).
+/// model or method, seconds, usage, regions, billing).
 public struct RemovalSummary: Sendable {
   /// The written file.
   public var output: String
@@ -79,6 +80,9 @@ public struct RemovalSummary: Sendable {
   /// How the remote patch was registered to the crop before compositing (nil for the local
   /// provider, whose patch keeps the crop's pixels).
   public var registration: RegistrationFit?
+  /// What the remote request was billed for (model, output size, quality); nil for the local
+  /// provider.
+  public var billing: BilledOutput?
   /// For a JPEG written over a JPEG original: the blocks re-encoded (every other block kept its
   /// coefficients byte for byte); nil for any other output, whose pixels outside the mask are
   /// the original's exactly (PNG) or re-encoded as a whole (JPEG of a non-JPEG original).

@@ -77,6 +77,17 @@ public enum RemoveSteps {
     CropPlanner.plan(mask: mask, capability: capability, padding: padding)
   }
 
+  /// Plans the crop and upload size for `provider`, and what a remote one will bill for it; nil
+  /// when the mask has no inside pixel.
+  /// - Throws: ``ProviderError/invalidOption(message:)`` when the output asked for is larger
+  ///   than the crop needs (exit 64; nothing is sent or written).
+  public static func plan(mask: Mask, provider: any ImageEditProvider, padding: Double) throws -> (
+    plan: CropPlan, billing: BilledOutput?
+  )? {
+    guard let plan = plan(mask: mask, capability: provider.capability, padding: padding) else { return nil }
+    return (plan, try provider.billing(for: plan))
+  }
+
   /// The request the provider receives: the crop and its mask, resampled to the upload size.
   public static func request(image: ImageBuffer, mask: Mask, plan: CropPlan) -> EditRequest {
     let crop = image.cropped(to: plan.crop)

@@ -18,6 +18,7 @@ public struct SRGBProvider: ImageEditProvider {
   public var id: ProviderID { base.id }
   public var model: String { base.model }
   public var capability: UploadCapability { base.capability }
+  public func billing(for plan: CropPlan) throws -> BilledOutput? { try base.billing(for: plan) }
 
   /// `provider` itself when no conversion is needed: a local provider, a gray photo, no profile,
   /// a profile that is not RGB or that describes sRGB; otherwise `provider` behind a conversion.

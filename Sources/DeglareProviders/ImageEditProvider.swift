@@ -72,8 +72,13 @@ public protocol ImageEditProvider: Sendable {
   var id: ProviderID { get }
   /// The model id (remote) or method (local) that will run.
   var model: String { get }
-  /// The sizes this provider/model accepts.
+  /// The sizes this provider/model is sent (for a remote model: the sizes it is asked to make).
   var capability: UploadCapability { get }
+  /// What a request for `plan` (planned with ``capability``) will be billed for; nil for the
+  /// local provider, which costs nothing.
+  /// - Throws: ``ProviderError/invalidOption(message:)`` when the output asked for is larger than
+  ///   the crop needs (nothing has been sent).
+  func billing(for plan: CropPlan) throws -> BilledOutput?
   /// The files exactly as `edit` would upload them, computed without any network access or key.
   func uploadPreview(for request: EditRequest) throws -> [UploadFile]
   /// Repaints the masked area.
@@ -83,4 +88,8 @@ public protocol ImageEditProvider: Sendable {
 extension ImageEditProvider {
   /// Whether the photo leaves the machine (false only for the local provider).
   public var isRemote: Bool { id.isRemote }
+
+  /// No bill: what a provider that costs nothing has (the local one, test doubles). A provider
+  /// that wraps another must forward it.
+  public func billing(for plan: CropPlan) throws -> BilledOutput? { nil }
 }

@@ -10,16 +10,40 @@ public struct KeyCheckReport: Sendable, Equatable, CustomStringConvertible {
   /// Whether the default image model is among them (nil when the list does not say).
   public var defaultModelListed: Bool?
 
-  /// One sentence: the key works, and how many models it sees.
+  /// One sentence saying what was checked: the key is accepted (the models list answered, with
+  /// how many models and whether the default image model is among them), and that image
+  /// generation may still need more, which a models list cannot tell.
   public var description: String {
     let model = ModelCatalog.defaultModel(for: provider)
-    var text = "\(provider.displayName) accepted the key (\(modelCount) model\(modelCount == 1 ? "" : "s") visible"
+    var listed = "\(modelCount) model\(modelCount == 1 ? "" : "s") listed"
     switch defaultModelListed {
-    case true?: text += "; \(model) is among them)"
-    case false?: text += "; \(model) is not among them)"
-    case nil: text += ")"
+    case true?: listed += ", \(model) among them"
+    case false?: listed += ", \(model) not among them"
+    case nil: break
     }
-    return text
+    return "\(provider.displayName): the key is accepted (\(listed)); image generation may still need billing or "
+      + "organisation verification"
+  }
+
+  /// Where the provider settles what a models list cannot show, as (what, address).
+  public var pages: [(what: String, url: String)] { Self.pages(for: provider) }
+
+  /// The provider's pages for organisation verification and billing: OpenAI's organisation
+  /// settings (Verify Organization; image models need it) and billing; Google AI Studio's API
+  /// keys page, which shows each key's project and where its billing is set up (image models have
+  /// no free tier).
+  public static func pages(for provider: ProviderID) -> [(what: String, url: String)] {
+    switch provider {
+    case .openai:
+      return [
+        ("organisation verification", "https://platform.openai.com/settings/organization/general"),
+        ("billing", "https://platform.openai.com/settings/organization/billing"),
+      ]
+    case .gemini:
+      return [("billing and API keys (Google AI Studio)", "https://aistudio.google.com/apikey")]
+    case .local:
+      return []
+    }
   }
 }
 

@@ -71,6 +71,18 @@ public enum ModelCatalog {
 
   static let openAIQualities = ["low", "medium", "high", "auto"]
 
+  /// How Gemini's `imageSize` scales the 1K column, per edge: 512 is half, 2K twice, 4K four
+  /// times; nil for a name that is not an image size (an OpenAI quality).
+  public static func imageSizeScale(_ imageSize: String) -> Double? {
+    ["512": 0.5, "1K": 1, "2K": 2, "4K": 4][imageSize]
+  }
+
+  /// A 1K table entry at another image size: each edge times `scale`, rounded.
+  public static func scaled(_ entry: AspectRatioSize, by scale: Double) -> AspectRatioSize {
+    AspectRatioSize(
+      entry.name, Int((Double(entry.size.width) * scale).rounded()), Int((Double(entry.size.height) * scale).rounded()))
+  }
+
   /// Every model in the table.
   public static let known: [ModelInfo] = {
     func openAI(

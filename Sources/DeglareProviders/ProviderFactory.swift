@@ -11,20 +11,25 @@ public struct ProviderOptions: Sendable, Equatable {
   /// `--prompt`, or nil for the provider's default prompt.
   public var prompt: String?
   /// `--quality`: OpenAI `quality` (low, medium, high, auto ...) or Gemini `imageSize`
-  /// (512, 1K, 2K, 4K), checked against the model; nil leaves it to the API.
+  /// (512, 1K, 2K, 4K), checked against the model; nil for the default (OpenAI `high`, sent;
+  /// Gemini's 1K, not sent).
   public var quality: String?
+  /// `--max-size WxH`: for a model of free size (gpt-image-2), the most pixels (W x H) sent and
+  /// asked for; nil for 2560x1440 (``RemoteConfiguration/defaultPixelCap``).
+  public var maxSize: PixelSize?
   /// `--timeout`: seconds for the whole transfer. Default 300.
   public var timeout: Double
 
   /// Creates options.
   public init(
     method: LocalMethod = .auto, model: String? = nil, prompt: String? = nil, quality: String? = nil,
-    timeout: Double = 300
+    maxSize: PixelSize? = nil, timeout: Double = 300
   ) {
     self.method = method
     self.model = model
     self.prompt = prompt
     self.quality = quality
+    self.maxSize = maxSize
     self.timeout = timeout
   }
 }
@@ -121,15 +126,31 @@ public enum ProviderFactory {
       let accepted = model.qualities.isEmpty ? "no --quality" : "--quality " + model.qualities.joined(separator: ", ")
       throw .invalidOption(message: "\(model.id) accepts \(accepted); got '\(quality)'")
     }
+    if let maxSize = options.maxSize { try checkMaxSize(maxSize, model: model) }
     return RemoteConfiguration(
       baseURL: baseURL, apiVersion: settings.geminiAPIVersion, apiKey: key, model: model, prompt: options.prompt,
-      quality: options.quality, organization: settings.openAIOrganization, project: settings.openAIProject,
-      retry: retry)
+      quality: options.quality, maxSize: options.maxSize, organization: settings.openAIOrganization,
+      project: settings.openAIProject, retry: retry)
   }
 
   /// The libcurl transport for these options: `--timeout`, proxies from the environment.
   public static func transport(options: ProviderOptions, environment: ProviderEnvironment) -> CurlTransport {
     CurlTransport(configuration: .init(totalTimeout: options.timeout, proxy: environment.proxy))
+  }
+
+  /// `--max-size` fits only a model of free size, and its area must be one the model makes.
+  private static func checkMaxSize(_ size: PixelSize, model: ModelInfo) throws(ProviderError) {
+    guard case .flexible(let rule) = model.capability else {
+      let how = model.provider == .gemini ? "its size is set by --quality" : "it makes fixed sizes"
+      throw .invalidOption(
+        message: "--max-size applies to models of free size (the gpt-image-2 family); \(model.id) does not take it: "
+          + how)
+    }
+    guard (rule.minPixels...rule.maxPixels).contains(size.area) else {
+      throw .invalidOption(
+        message: "--max-size \(size) is \(size.area) pixels; \(model.id) makes images of \(rule.minPixels) to "
+          + "\(rule.maxPixels) pixels (3840x2160)")
+    }
   }
 
   private static func isModelCharacter(_ scalar: Unicode.Scalar) -> Bool {

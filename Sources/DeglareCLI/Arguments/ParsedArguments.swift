@@ -1,3 +1,5 @@
+import DeglareCore
+
 /// The arguments of one command after parsing: positionals in order, option values by canonical
 /// key, and the flags that were given. Typed accessors turn text into values with one clear
 /// ``ValidationError`` naming the option and the offending text.
@@ -48,6 +50,16 @@ public struct ParsedArguments: Sendable {
         "invalid value '\(text)' for '\(key)': expected a number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
+  }
+
+  /// The option's value as a pixel size `WxH` (both at least 1), if given.
+  public func size(_ key: String) throws -> PixelSize? {
+    guard let text = values[key] else { return nil }
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+      throw ValidationError("invalid value '\(text)' for '\(key)': expected WIDTHxHEIGHT in pixels, like 2560x1440")
+    }
+    return PixelSize(width: width, height: height)
   }
 
   /// The option's value, which must be one of `choices`, if given.

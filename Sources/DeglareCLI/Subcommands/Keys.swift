@@ -168,8 +168,10 @@ struct KeysCheckCommand: Subcommand {
     abstract: "Check a provider's key with one free request (the models list); no image is sent.",
     discussion: """
       Uses the key deglare would use (environment first, then the Secret Service) and says whether
-      the provider accepts it, with the provider's own message if not. Exit 0 when it works, 77
-      when the key is missing or rejected, 69 when the provider cannot be reached.
+      the provider accepts it, with the provider's own message if not. A models list is all it
+      checks: image generation may still need billing (Gemini image models have no free tier) or,
+      at OpenAI, a verified organisation; the provider's pages for both are named. Exit 0 when the
+      key is accepted, 77 when it is missing or rejected, 69 when the provider cannot be reached.
       """,
     arguments: [KeysCommand.providerArgument],
     options: [
@@ -191,7 +193,9 @@ struct KeysCheckCommand: Subcommand {
     SecretRegistry.shared.register(key.value)
     let report = try await KeyCheck.run(
       provider: provider, key: key.value, environment: context.environment, timeout: timeout)
-    context.console.print("\(report.description); the key (\(key.masked)) comes from \(key.source.phrase)")
+    context.console.print(report.description)
+    for page in report.pages { context.console.print("  \(page.what): \(page.url)") }
+    context.console.print("the key (\(key.masked)) comes from \(key.source.phrase)")
     return .success
   }
 }

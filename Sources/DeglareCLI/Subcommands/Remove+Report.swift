@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglarePipeline
+import DeglareProviders
 import Synchronization
 
 /// The warnings a command printed, kept for its `--json` object.
@@ -61,6 +62,10 @@ extension RemoveCommand {
         + "\(report.plan.uploadSize)"
         + (report.provider.isRemote
           ? " (model \(report.model))" : " (method \(report.model), nothing leaves this machine)"))
+    if let billing = report.billing {
+      console.printError("  would be billed: \(billing.summary)")
+      for note in billing.notes { console.printError("  note: \(note)") }
+    }
     console.printError("wrote \(report.files.joined(separator: ", ")); nothing was sent")
   }
 
@@ -81,6 +86,7 @@ extension RemoveCommand {
         ("warnings", .array(warnings.map(JSONValue.string))),
       ]
       if let aspect = summary.aspectName { members.append(("aspect_ratio", .string(aspect))) }
+      if let billing = summary.billing { members.append(("billing", billing.json)) }
       if let usage = summary.usage { members.append(("usage", usage)) }
       if !summary.notes.isEmpty { members.append(("notes", .array(summary.notes.map(JSONValue.string)))) }
       if !summary.regions.isEmpty { members.append(("regions", .array(summary.regions.map(\.json)))) }
@@ -107,6 +113,7 @@ extension RemoveCommand {
     console.printError(
       "  crop \(crop.width)x\(crop.height) at (\(crop.x), \(crop.y)), sent as \(summary.uploadSize)"
         + (summary.aspectName.map { " (\($0))" } ?? ""))
+    if let billing = summary.billing { console.printError("  billed: \(billing.summary)") }
     if let usage = summary.usage { console.printError("  usage \(usage.text)") }
     for line in LocalRegion.summaryLines(summary.regions) { console.printError("  \(line)") }
     for note in summary.notes { console.printError("  note: \(note)") }

@@ -55,7 +55,13 @@ struct RemoveCommand: Subcommand {
         help: "Local method: \(LocalMethod.allCases.map(\.rawValue).joinedAsAlternatives()) "
           + "(default \(ProviderOptions().method.rawValue))."),
       .value("--prompt", valueName: "TEXT", help: "Prompt for a remote provider (a glare-removal prompt by default)."),
-      .value("--quality", valueName: "Q", help: "OpenAI quality (low, medium, high, auto) or Gemini image size."),
+      .value(
+        "--quality", valueName: "Q",
+        help: "OpenAI quality (low, medium, high, auto; default \(RemoteConfiguration.defaultOpenAIQuality)) or "
+          + "Gemini image size (512, 1K, 2K, 4K; default 1K)."),
+      .value(
+        "--max-size", valueName: "WxH",
+        help: "gpt-image-2: most pixels sent and paid for (default \(RemoteConfiguration.defaultPixelCap))."),
       .value(
         "--timeout", valueName: "S",
         help: "Seconds for the whole remote transfer (default \(Usage.number(ProviderOptions().timeout)))."),
@@ -116,6 +122,7 @@ struct RemoveCommand: Subcommand {
     let options = ProviderOptions(
       method: methodArgument ?? defaults.method, model: arguments.string("--model"),
       prompt: arguments.string("--prompt"), quality: arguments.string("--quality"),
+      maxSize: try arguments.size("--max-size"),
       timeout: try arguments.double("--timeout", in: 1...86_400) ?? defaults.timeout)
     let padding = try arguments.double("--padding", in: 0...4) ?? RemoveSettings.defaultPadding
     let feather = try arguments.double("--feather", in: 0...100) ?? RemoveSettings.defaultFeather
@@ -175,8 +182,11 @@ struct RemoveCommand: Subcommand {
     let provider = request.provider
     let options = request.options
     if !provider.isRemote {
-      for (option, value) in [("--model", options.model), ("--prompt", options.prompt), ("--quality", options.quality)]
-      where value != nil {
+      let remoteOnly = [
+        ("--model", options.model), ("--prompt", options.prompt), ("--quality", options.quality),
+        ("--max-size", options.maxSize?.description),
+      ]
+      for (option, value) in remoteOnly where value != nil {
         throw ValidationError(
           "\(option) applies to a remote provider; the local provider takes --method subtract|fill|auto")
       }

@@ -16,13 +16,20 @@ extension PatchRegistration {
   struct Refinement {
     /// The refined estimate.
     var estimate: RegistrationEstimate
-    /// Mean of `min(r^2, inlierLevel^2)` over the samples, counting a sample that left the patch
-    /// as `inlierLevel^2`: comparable between starting points.
+    /// Mean of `min(r^2, inlierLevel^2)` over the samples that land inside the patch: how well
+    /// the patch agrees where it can be compared, comparable between starting points. (A sample
+    /// that leaves the patch is not counted against it: an answer whose content is larger than
+    /// the crop pushes the crop's outer ring, often most of the surroundings, out of its frame;
+    /// counting those as outliers made the right, larger scale lose to a wrong, smaller one.
+    /// ``refine(_:level:samples:gradients:cropSize:nominalScale:configuration:)`` still requires
+    /// a quarter of the samples inside.)
     var cost: Double
   }
 
-  /// Refines `start` on `level`; nil when it runs away (a scale or gain out of range, too few
-  /// samples left inside the patch, or a singular system).
+  /// Refines `start` on `level`; nil when it runs away (a scale or gain out of range, under a
+  /// quarter of the samples left inside the patch, or a singular system). A quarter, not half:
+  /// content 10 % larger than the crop leaves only about a third of a 12 % padding's ring inside
+  /// the answer's frame.
   static func refine(
     _ start: RegistrationEstimate, level: RegistrationLevel, samples: [RegistrationSample],
     gradients: (x: [Float], y: [Float]), cropSize: PixelSize, nominalScale: (Double, Double),
@@ -58,7 +65,6 @@ extension PatchRegistration {
               let qy = oy + sy * (sample.y - cy)
               guard PlaneSampler.bicubicFits(qx, qy, width: level.width, height: level.height) else {
                 residuals[k] = .nan
-                truncated += limit
                 continue
               }
               let value = PlaneSampler.bicubic(patch, width: level.width, qx, qy)
@@ -73,8 +79,8 @@ extension PatchRegistration {
           }
         }
       }
-      guard inside * 2 >= count, inside >= 16 else { return nil }
-      cost = truncated / Double(max(count, 1))
+      guard inside * 4 >= count, inside >= 16 else { return nil }
+      cost = truncated / Double(inside)
       let sigma = max(configuration.minimumSigma, 1.4826 * medianMagnitude(residuals))
       let cutoff = Float(configuration.tukeyCutoff * sigma)
       var normal = [Double](repeating: 0, count: 36)

@@ -87,8 +87,9 @@ extension PatchRegistration {
   }
 
   /// Zero-mean NCC between the crop samples and the patch read through `geometry` (bilinear),
-  /// with the least-squares gain and offset; nil when fewer than half the samples land inside the
-  /// patch or either side is flat. `values` receives the patch values read (NaN outside).
+  /// with the least-squares gain and offset; nil when fewer than a quarter of the samples land
+  /// inside the patch (a larger answer pushes much of a thin ring out of its frame) or either side
+  /// is flat. `values` receives the patch values read (NaN outside).
   static func correlation(
     _ patch: UnsafeBufferPointer<Float>, level: RegistrationLevel, samples: [RegistrationSample],
     geometry: PatchGeometry, centre: Point, values: inout [Float]
@@ -124,7 +125,7 @@ extension PatchRegistration {
       sumII += i * i
       sumJI += j * i
     }
-    guard n * 2 >= samples.count, n > 8 else { return nil }
+    guard n * 4 >= samples.count, n > 8 else { return nil }
     let count = Double(n)
     let varJ = sumJJ - sumJ * sumJ / count
     let varI = sumII - sumI * sumI / count

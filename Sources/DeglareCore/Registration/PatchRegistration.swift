@@ -26,11 +26,14 @@ import Foundation
 ///    ``Configuration/minimumRegisteredPSNR``) and changes no colour by more than
 ///    ``Configuration/maximumColourGain``.
 ///
-/// Known limit: the ring is the crop's padding (12 % of the mask's longer side by default); an
-/// answer scaled by several percent can push most of that out of the frame, and what is left may
-/// be too little to find the scale (stub-server's `echo-scaled` on a small mask is registered
-/// wrongly). Such a fit is applied only if it improves the ring, but it can still misplace the
-/// repaint; the warning then says to look at the seam.
+/// The ring is the crop's padding (12 % of the mask's longer side by default, at least 16 px). An
+/// answer whose content is larger than the crop pushes the ring's outer part out of its frame: up
+/// to 10 % larger (6 px of a 121 px crop's 16 px padding on each side) the part left is enough,
+/// because a sample that left the frame is not counted against a geometry, a quarter of the ring
+/// inside the frame suffices, and the pyramid keeps only levels on which the largest scale
+/// searched still reads enough of the ring. With a thinner ring or a larger scale a fit may still
+/// be wrong; it is applied only if it improves the ring, and the warning then says to look at the
+/// seam.
 ///
 /// The result reports the fit, the ring PSNR before and after, and whether the patch is
 /// registered (enough of its surroundings agree) or its surroundings changed so much that the
@@ -124,9 +127,13 @@ public enum PatchRegistration {
     let usable = levels[0].usable.reduce(0) { $0 + ($1 ? 1 : 0) } * factor * factor
     guard usable >= configuration.minimumSurroundings else { return .failure(.tooLittleSurroundings(pixels: usable)) }
     // A thin ring (the crop's padding) vanishes on coarse levels, where a level pixel is usable
-    // only when its whole footprint is: the pyramid stops while enough of it is left.
+    // only when its whole footprint is, and an answer whose content is larger than the crop
+    // pushes the ring's outer part out of its frame (on a coarse level, the one or two pixels
+    // along its edges): the pyramid stops while enough of the ring is left for the largest
+    // scale the search tries.
+    let largestScale = max(1, configuration.searchScales.max() ?? 1)
     while let last = levels.last, let next = last.halved(), max(next.width, next.height) >= configuration.coarsestSide,
-      next.usable.reduce(0, { $0 + ($1 ? 1 : 0) }) >= configuration.coarsestSamples
+      next.readableCount(scale: largestScale, cropSize: crop.size) >= configuration.coarsestSamples
     {
       levels.append(next)
     }

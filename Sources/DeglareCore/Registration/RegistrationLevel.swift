@@ -95,6 +95,23 @@ struct RegistrationLevel {
     return Point(x: (Double(size.width - 1) / 2 + 0.5) / f - 0.5, y: (Double(size.height - 1) / 2 + 0.5) / f - 0.5)
   }
 
+  /// How many usable pixels a patch `scale` times larger than the crop (about the crop's centre)
+  /// can still be read at bicubically (``PlaneSampler/bicubicFits(_:_:width:height:)``): the
+  /// part of the surroundings that such an answer has not pushed out of its frame.
+  func readableCount(scale: Double, cropSize: PixelSize) -> Int {
+    let c = centre(of: cropSize)
+    let s = Float(scale)
+    var count = 0
+    for y in 0..<height {
+      let qy = Float(c.y) + s * (Float(y) - Float(c.y))
+      for x in 0..<width where usable[y * width + x] {
+        let qx = Float(c.x) + s * (Float(x) - Float(c.x))
+        if PlaneSampler.bicubicFits(qx, qy, width: width, height: height) { count += 1 }
+      }
+    }
+    return count
+  }
+
   /// Central differences of the patch along x and y (one-sided at the border).
   func patchGradients() -> (x: [Float], y: [Float]) {
     var gx = [Float](repeating: 0, count: width * height)

@@ -76,7 +76,7 @@ struct RingStatistics: Equatable {
   }
 }
 
-/// Reads an image's rows as Float (R, G, B, luma) quadruples in 8-bit levels (gray: the value
+/// Reads an image's rows as Float (R, G, B, luma: ``Luma/of(_:_:_:)``) quadruples in 8-bit levels (gray: the value
 /// four times; 16-bit samples divided by 257; alpha ignored).
 struct ColourRows {
   let image: ImageBuffer
@@ -99,7 +99,7 @@ struct ColourRows {
           out[4 * x] = r
           out[4 * x + 1] = g
           out[4 * x + 2] = b
-          out[4 * x + 3] = 0.299 * r + 0.587 * g + 0.114 * b
+          out[4 * x + 3] = Luma.of(r, g, b)
         } else {
           let v = Float(samples[i]) * scale
           for c in 0..<4 { out[4 * x + c] = v }

@@ -9,7 +9,7 @@ enum GeminiAPI: RemoteAPI {
   /// base64 strings elided), exactly as `edit` sends them.
   static func uploads(for request: EditRequest, configuration: RemoteConfiguration) throws -> [UploadFile] {
     let (image, mask) = try encode(request)
-    let ratio = GeminiRequest.aspectRatio(for: request.image.size, model: configuration.model)
+    let ratio = GeminiRequest.aspectRatio(for: request.image.size, capability: configuration.capability)
     let json = GeminiRequest.previewJSON(
       prompt: prompt(configuration), aspectRatio: ratio.name, imageSize: configuration.quality, image: image,
       mask: mask)
@@ -22,7 +22,7 @@ enum GeminiAPI: RemoteAPI {
   /// Sends the edit, retrying rate limits and server errors, and decodes the final image.
   static func edit(_ request: EditRequest, call: RemoteCall) async throws -> EditResult {
     let configuration = call.configuration
-    let ratio = GeminiRequest.aspectRatio(for: request.image.size, model: configuration.model)
+    let ratio = GeminiRequest.aspectRatio(for: request.image.size, capability: configuration.capability)
     return try await call.edit(
       expected: ratio.size,
       { key in

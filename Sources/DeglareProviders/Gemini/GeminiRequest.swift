@@ -60,7 +60,13 @@ public enum GeminiRequest {
 
   /// The aspect ratio to ask for: the table entry whose size is the upload size, else the closest.
   public static func aspectRatio(for upload: PixelSize, model: ModelInfo) -> AspectRatioSize {
-    if case .aspectRatios(let ratios) = model.capability, let match = UploadSizes.closestRatio(ratios, to: upload) {
+    aspectRatio(for: upload, capability: model.capability)
+  }
+
+  /// ``aspectRatio(for:model:)`` in a table scaled to the `imageSize` asked for
+  /// (``RemoteConfiguration/capability``): the entry's size is the one the answer should have.
+  public static func aspectRatio(for upload: PixelSize, capability: UploadCapability) -> AspectRatioSize {
+    if case .aspectRatios(let ratios) = capability, let match = UploadSizes.closestRatio(ratios, to: upload) {
       return match
     }
     return AspectRatioSize("1:1", 1024, 1024)

@@ -20,7 +20,7 @@ enum OpenAIAPI: RemoteAPI {
         let (image, mask) = try encode(request)
         return OpenAIRequest.edit(
           baseURL: configuration.baseURL, apiKey: key, model: configuration.model,
-          prompt: configuration.prompt ?? OpenAIRequest.defaultPrompt, quality: configuration.quality, size: size,
+          prompt: configuration.prompt ?? OpenAIRequest.defaultPrompt, quality: configuration.sentQuality, size: size,
           image: image, mask: mask, organization: configuration.organization, project: configuration.project)
       }, classify: OpenAIResponse.classify, answer: OpenAIResponse.answer)
   }

@@ -18,6 +18,7 @@ public enum OpenAIRequest {
   /// - Parameters:
   ///   - baseURL: `OPENAI_BASE_URL` (it includes `/v1`).
   ///   - model: the model and its rules (decides `size`, `input_fidelity`).
+  ///   - quality: the `quality` field (deglare always sends one: ``RemoteConfiguration/billedQuality``).
   ///   - size: the `size` to ask for (from ``outputSize(for:model:)``).
   ///   - image: the crop as PNG (see ``UploadEncoding/imagePNG(_:)``).
   ///   - mask: the RGBA mask PNG (see ``UploadEncoding/openAIMaskPNG(_:)``).
@@ -50,6 +51,8 @@ public enum OpenAIRequest {
 
   /// The `size` to ask for: the upload size itself when the model takes it (gpt-image-2 family),
   /// else the fixed size closest in aspect ratio (1.x models).
+  /// (The pipeline already planned the upload within `--max-size`, so the model's own rule is the
+  /// one to check it against.)
   public static func outputSize(for upload: PixelSize, model: ModelInfo) -> PixelSize {
     switch model.capability {
     case .fixedSizes(let sizes): return UploadSizes.closestFixed(sizes, to: upload) ?? upload

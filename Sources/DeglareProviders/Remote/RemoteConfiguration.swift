@@ -17,8 +17,11 @@ public struct RemoteConfiguration: Sendable {
   /// Gemini's ``GeminiRequest/defaultInstructions``, after the mask preamble either way).
   public var prompt: String?
   /// `--quality`: OpenAI's `quality`, or Gemini's `imageConfig.imageSize` ("512" ... "4K"); nil
-  /// leaves it to the API.
+  /// means the default: OpenAI's ``defaultOpenAIQuality`` (sent), Gemini's 1K (not sent).
   public var quality: String?
+  /// `--max-size`: the most pixels (its area) a model of free size (gpt-image-2) is sent and asked
+  /// for; nil for ``defaultPixelCap``.
+  public var maxSize: PixelSize?
   /// OpenAI's `OpenAI-Organization` header, from `OPENAI_ORG_ID`.
   public var organization: String?
   /// OpenAI's `OpenAI-Project` header, from `OPENAI_PROJECT_ID`.
@@ -29,7 +32,8 @@ public struct RemoteConfiguration: Sendable {
   /// Creates a configuration.
   public init(
     baseURL: String, apiVersion: String = "v1", apiKey: String?, model: ModelInfo, prompt: String? = nil,
-    quality: String? = nil, organization: String? = nil, project: String? = nil, retry: RetryPolicy = RetryPolicy()
+    quality: String? = nil, maxSize: PixelSize? = nil, organization: String? = nil, project: String? = nil,
+    retry: RetryPolicy = RetryPolicy()
   ) {
     self.baseURL = baseURL
     self.apiVersion = apiVersion
@@ -37,6 +41,7 @@ public struct RemoteConfiguration: Sendable {
     self.model = model
     self.prompt = prompt
     self.quality = quality
+    self.maxSize = maxSize
     self.organization = organization
     self.project = project
     self.retry = retry

@@ -17,8 +17,11 @@ public struct RemoteProvider: ImageEditProvider {
   public var id: ProviderID { call.provider }
   /// The model id.
   public var model: String { configuration.model.id }
-  /// The model's upload sizes.
-  public var capability: UploadCapability { configuration.model.capability }
+  /// The model's upload sizes, as the options narrow them (``RemoteConfiguration/capability``).
+  public var capability: UploadCapability { configuration.capability }
+
+  /// The model, output size and quality a request for `plan` is billed for.
+  public func billing(for plan: CropPlan) throws -> BilledOutput? { try configuration.billing(for: plan) }
 
   /// The files exactly as `edit` would upload them, computed without any network access or key.
   public func uploadPreview(for request: EditRequest) throws -> [UploadFile] {
