@@ -22,7 +22,9 @@ struct DetectCommand: Subcommand {
 
       Example: deglare detect photo.jpg --overlay photo.overlay.png
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
+    arguments: [
+      ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)
+    ],
     options: [
       .value("-o", "--output", valueName: "MASK", help: "Where to write the mask (default <stem>.mask.png)."),
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the proposal tinted red."),
@@ -32,7 +34,7 @@ struct DetectCommand: Subcommand {
           "Pixels inside the frame's (or the photo's) edges never proposed (default \(frameBandPercent) % of the frame's or \(marginBandPercent) % of the photo's shorter side; 0 = none)."
       ),
       .flag("--no-frame", help: "Do not look for the frame: propose anywhere but the band along the photo's edges."),
-    ] + CommonOptions.imageToFile)
+    ] + BatchArguments.options + CommonOptions.imageToFile)
 
   /// The detector's default margin band without a frame, in percent of the photo's shorter side.
   private static let marginBandPercent = Usage.number(GlareDetector.Configuration().marginBandFraction * 100)
@@ -45,8 +47,11 @@ struct DetectCommand: Subcommand {
   let marginBand: Int?
   let noFrame: Bool
   let common: CommonOptions.Values
+  /// Several images or folders; `--overlay` then names a folder.
+  let batch: BatchArguments?
 
   init(_ arguments: ParsedArguments) throws {
+    batch = try BatchArguments(arguments, singleOnly: ["--output"])
     imagePath = try arguments.positional(0, "IMAGE")
     outputPath = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".mask.png")
     overlayPath = arguments.string("--overlay")
@@ -59,6 +64,7 @@ struct DetectCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    if let batch { return try await runBatch(batch, context: context) }
     // A missing or broken input is reported first; then unusable outputs are refused before the
     // detection, so a failure leaves neither file behind.
     let image = try ImageFile.read(imagePath, options: common.decodeOptions).image

@@ -32,7 +32,9 @@ struct RemoveCommand: Subcommand {
         deglare remove photo.jpg --mask glare.png --provider openai --dry-run upload/
         deglare remove photo.jpg --mask glare.png --provider openai --quality high   # key: OPENAI_API_KEY or keys set
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
+    arguments: [
+      ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)
+    ],
     options: [
       .value(
         "--mask", valueName: "MASK",
@@ -69,7 +71,8 @@ struct RemoveCommand: Subcommand {
       .value(
         "--compression", valueName: "C",
         help: "PNG output: \(Usage.choices(PNGCompression.allCases, default: ImageWriteOptions().pngCompression))."),
-    ] + CommonOptions.imageToFile)
+      .value("--masks", valueName: "DIR", help: "Batch: each image's mask in DIR, <stem>.png or <stem>.mask.png."),
+    ] + BatchArguments.options + CommonOptions.imageToFile)
 
   /// The removal as parsed; its provider is settled in ``run(_:)``, which reads `DEGLARE_PROVIDER`.
   let request: RemoveRequest
@@ -79,10 +82,16 @@ struct RemoveCommand: Subcommand {
   let methodArgument: LocalMethod?
   /// `--json`, `--force`, `--max-pixels`.
   let common: CommonOptions.Values
+  /// Several images or folders (``request`` is then the template of each image's request).
+  let batch: BatchArguments?
+  /// `--masks DIR` (a batch): each image's mask by name.
+  let masksDirectory: String?
 
   init(_ arguments: ParsedArguments) throws {
     let imagePath = try arguments.positional(0, "IMAGE")
-    guard let mask = arguments.string("--mask") else {
+    batch = try BatchArguments(arguments, singleOnly: ["--output", "--save-mask", "--dry-run"])
+    masksDirectory = try Self.masksDirectory(arguments, batch: batch)
+    guard let mask = arguments.string("--mask") ?? masksDirectory.map({ _ in "auto" }) else {
       throw ValidationError("missing '--mask MASK' for 'deglare remove' (a mask file, or 'auto' to detect the glare)")
     }
     let format = try arguments.choice("--format", in: ["png", "jpeg"]).map { $0 == "jpeg" ? ImageFormat.jpeg : .png }
@@ -132,6 +141,7 @@ struct RemoveCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    if let batch { return try await runBatch(batch, context: context) }
     let clock = ContinuousClock()
     let start = clock.now
     var request = request
@@ -160,7 +170,7 @@ struct RemoveCommand: Subcommand {
   }
 
   /// `--provider`, else `DEGLARE_PROVIDER` (any case), else local.
-  private func chooseProvider(_ environment: [String: String]) throws -> ProviderID {
+  func chooseProvider(_ environment: [String: String]) throws -> ProviderID {
     if let providerArgument { return providerArgument }
     guard let name = environment["DEGLARE_PROVIDER"], !name.isEmpty else { return RemoveRequest.defaultProvider }
     guard let provider = ProviderID(rawValue: name.lowercased()) else {
@@ -171,7 +181,7 @@ struct RemoveCommand: Subcommand {
   }
 
   /// Refuses the options of the other kind of provider.
-  private func checkOptionsFit(_ request: RemoveRequest) throws {
+  func checkOptionsFit(_ request: RemoveRequest) throws {
     let provider = request.provider
     let options = request.options
     if !provider.isRemote {

@@ -32,7 +32,9 @@ struct StraightenCommand: Subcommand {
         deglare straighten IMG_7683.jpg --detect-only --json --overlay check.png
         deglare straighten photo.jpg --corners 96,1180,3017,1154,3057,4641,128,4675 --margin 40 -o plate.png
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
+    arguments: [
+      ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)
+    ],
     options: [
       .value(
         "-o", "--output", valueName: "OUT", help: "Where to write (default <stem>.straight.png; .jpg writes JPEG)."),
@@ -46,7 +48,7 @@ struct StraightenCommand: Subcommand {
         help: "Detect the frame's outer edge (default), the canvas, or a document or card."),
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the detected quads drawn on it."),
       .flag("--detect-only", help: "Detect and report; do not warp or write anything."),
-    ] + CommonOptions.imageToFile)
+    ] + BatchArguments.options + CommonOptions.imageToFile)
 
   /// The default margin, in percent of the quad's longer side.
   private static let marginPercent = Usage.number(StraightenOptions().defaultMarginFraction * 100)
@@ -59,8 +61,11 @@ struct StraightenCommand: Subcommand {
   let overlayPath: String?
   let detectOnly: Bool
   let common: CommonOptions.Values
+  /// Several images or folders; `--overlay` then names a folder.
+  let batch: BatchArguments?
 
   init(_ arguments: ParsedArguments) throws {
+    batch = try BatchArguments(arguments, singleOnly: ["--output", "--corners"])
     inputPath = try arguments.positional(0, "IMAGE")
     outputPath = arguments.string("--output") ?? OutputNaming.beside(inputPath, suffix: ".straight.png")
     margin = try arguments.double("--margin", in: -1_000_000...1_000_000)
@@ -98,6 +103,7 @@ struct StraightenCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    if let batch { return try await runBatch(batch, context: context) }
     let start = Date()
     // Refuse unusable outputs before any work, so a failure leaves no file behind.
     let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
