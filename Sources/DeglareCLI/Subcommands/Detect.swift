@@ -65,17 +65,20 @@ struct DetectCommand: Subcommand {
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     if let batch { return try await runBatch(batch, context: context) }
+    // The whole command's wall time, reading and writing included.
+    let start = DispatchTime.now().uptimeNanoseconds
     // A missing or broken input is reported first; then unusable outputs are refused before the
     // detection, so a failure leaves neither file behind.
     let image = try ImageFile.read(imagePath, options: common.decodeOptions).image
     let png = ImageWriteOptions(format: .png, overwrite: common.force)
     try ImageFile.preflight(outputPath, options: png, inputs: [imagePath])
     if let overlayPath { try ImageFile.preflight(overlayPath, options: png, inputs: [imagePath, outputPath]) }
-    let start = DispatchTime.now().uptimeNanoseconds
+    let progress = ProgressLine(console: context.console, label: "detecting the glare in \(imagePath)")
+    progress.start()
+    defer { progress.stop() }
     let detector = GlareDetector()
     let detection =
       noFrame ? detector.detect(image, marginBand: marginBand) : detector.detectInFrame(image, marginBand: marginBand)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     try ImageFile.write(
       detection.mask.grayImage, metadata: ImageMetadata(), to: outputPath, options: png, inputs: [imagePath])
     if let overlayPath {
@@ -83,6 +86,8 @@ struct DetectCommand: Subcommand {
         GlareOverlay.render(image, detection: detection), metadata: ImageMetadata(), to: overlayPath, options: png,
         inputs: [imagePath, outputPath])
     }
+    progress.stop()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let rounded = (seconds * 1000).rounded() / 1000
     if common.json {
       context.console.print(jsonObject(detection, seconds: rounded).text)

@@ -147,15 +147,26 @@ struct RemoveCommand: Subcommand {
     var request = request
     request.provider = try chooseProvider(context.environment)
     try checkOptionsFit(request)
-    let progress = ProgressLine(console: context.console, label: "waiting for \(request.provider)")
+    // On a terminal, a line with the seconds so far, from the reading to the write.
+    let progress = ProgressLine(
+      console: context.console,
+      label: request.maskFilePath == nil ? "reading and detecting the glare" : "reading \(request.imagePath)")
+    let repainting =
+      request.provider.isRemote
+      ? "waiting for \(request.provider), then writing"
+      : "repainting the glare and writing \(request.settings.output.path)"
     let warnings = WarningLog(console: context.console)
+    progress.start()
     let outcome: RemoveOutcome
     do {
       outcome = try await request.run(
         RemoveContext(
           environment: context.environment, secretStore: context.secretStore,
           keyLoaded: { SecretRegistry.shared.register($0) },
-          events: { report($0, progress: progress, warnings: warnings, console: context.console) }))
+          events: { event in
+            if case .repainting = event { progress.relabel(repainting) }
+            progress.above { report(event, progress: progress, warnings: warnings, console: context.console) }
+          }))
       progress.stop()
     } catch {
       progress.stop()

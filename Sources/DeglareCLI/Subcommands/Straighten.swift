@@ -112,6 +112,9 @@ struct StraightenCommand: Subcommand {
     if let overlayPath {
       try ImageFile.preflight(overlayPath, options: png, inputs: detectOnly ? [inputPath] : [inputPath, outputPath])
     }
+    let progress = ProgressLine(console: context.console, label: "straightening \(inputPath)")
+    progress.start()
+    defer { progress.stop() }
     let decoded = try ImageFile.read(inputPath, options: common.decodeOptions)
     var options = StraightenOptions(corners: corners, margin: margin, target: target)
     options.focalLength = StraightenCommand.focalLength(decoded.metadata, size: decoded.image.size)
@@ -126,7 +129,10 @@ struct StraightenCommand: Subcommand {
       }
       throw ValidationError(error.description)
     }
+    // The warnings go on lines of their own, not after the progress line.
+    progress.stop()
     for warning in plan.warnings { context.console.warn(warning) }
+    progress.start()
     if let overlayPath {
       try ImageFile.write(
         StraightenOverlay.render(decoded.image, plan: plan), metadata: ImageMetadata(), to: overlayPath, options: png,
@@ -144,6 +150,7 @@ struct StraightenCommand: Subcommand {
       try ImageFile.write(image, metadata: decoded.metadata, to: outputPath, options: writeOptions, inputs: [inputPath])
       written = outputPath
     }
+    progress.stop()
     let seconds = Date().timeIntervalSince(start)
     if common.json {
       context.console.print(jsonObject(plan, output: written, seconds: seconds).text)
