@@ -3,6 +3,9 @@ import Foundation
 
 /// Why a batch cannot start (exit 64 in the CLI): nothing has been read or written yet.
 public enum BatchPlanError: Error, Equatable, CustomStringConvertible {
+  /// The outputs would go into a folder given as input, where a later run would take them for
+  /// images.
+  case outputInInput(folder: String)
   /// A folder given as input holds no image (PNG, JPEG, HEIC) at the depth searched.
   case emptyFolder(path: String, recursive: Bool)
   /// Two inputs would write the same output file.
@@ -14,6 +17,9 @@ public enum BatchPlanError: Error, Equatable, CustomStringConvertible {
     case .emptyFolder(let path, let recursive):
       return "the folder \(path) holds no PNG, JPEG or HEIC image"
         + (recursive ? "" : " (add --recursive to look in its subfolders)")
+    case .outputInInput(let folder):
+      return "--out-dir is the input folder \(folder); write the outputs to another folder, so a later run does "
+        + "not take them for photos"
     case .sameOutput(let output, let first, let second):
       return "\(first) and \(second) would both be written to \(output); give them separate runs or rename one"
     }
@@ -65,12 +71,16 @@ public enum BatchPlan {
   /// The images: each file argument as given (a missing or broken one fails on its own, like a
   /// single input), and each folder's images sorted by path (its subfolders too with
   /// `recursive`; hidden files, deglare's masks and overlays, and the folders in `excluding`
-  /// left out).
+  /// left out). The first folder of `excluding` is where the outputs go: it may not be a folder
+  /// argument.
   /// - Throws: ``BatchPlanError``.
   public static func items(_ arguments: [String], recursive: Bool, excluding: [String] = []) throws -> [BatchItem] {
     let excluded = Set(excluding.map(canonical))
     var items: [BatchItem] = []
     for argument in arguments {
+      if let output = excluding.first, isDirectory(argument), canonical(argument) == canonical(output) {
+        throw BatchPlanError.outputInInput(folder: argument)
+      }
       guard isDirectory(argument) else {
         items.append(BatchItem(input: argument, relative: (argument as NSString).lastPathComponent))
         continue

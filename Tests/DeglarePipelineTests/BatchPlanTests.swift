@@ -49,6 +49,9 @@ import Testing
       #expect(throws: BatchPlanError.emptyFolder(path: dir + "/masks/sub", recursive: false)) {
         try BatchPlan.items([dir + "/masks/sub"], recursive: false)
       }
+      #expect(throws: BatchPlanError.outputInInput(folder: dir + "/in/")) {
+        try BatchPlan.items([dir + "/in/"], recursive: false, excluding: [dir + "/in"])
+      }
       let twice = [BatchItem(input: "a/x.jpg", relative: "x.jpg"), BatchItem(input: "b/x.png", relative: "x.png")]
       #expect(throws: BatchPlanError.sameOutput(output: "o/x.mask.png", first: "a/x.jpg", second: "b/x.png")) {
         try BatchPlan.checkDistinct(twice) { $0.output(in: "o", suffix: ".mask.png") }
