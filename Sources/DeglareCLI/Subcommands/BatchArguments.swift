@@ -69,6 +69,18 @@ struct BatchArguments: Sendable {
   }
 }
 
+extension BatchArguments {
+  /// Runs `jobs` (``BatchDriver``), `--jobs` at once, else `concurrency`; `common` gives
+  /// `--json` and `--force`.
+  func run(
+    _ jobs: [BatchJob], common: CommonOptions.Values, concurrency: Int = BatchRunner.localConcurrency,
+    context: CommandContext
+  ) async -> ExitCode {
+    await BatchDriver(json: common.json, force: common.force, concurrency: self.jobs ?? concurrency).run(
+      jobs, context: context)
+  }
+}
+
 extension CommonOptions.Values {
   /// These values with `--json` set as given: a batch runs each image with `--json` on and
   /// reads its object.

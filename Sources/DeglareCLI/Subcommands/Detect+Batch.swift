@@ -27,8 +27,6 @@ extension DetectCommand {
         try await command.run($0)
       }
     }
-    return await BatchDriver(
-      json: common.json, force: common.force, concurrency: batch.jobs ?? BatchRunner.localConcurrency
-    ).run(jobs, context: context)
+    return await batch.run(jobs, common: common, context: context)
   }
 }

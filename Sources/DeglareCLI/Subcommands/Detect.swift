@@ -20,7 +20,12 @@ struct DetectCommand: Subcommand {
       shorter side, the strip of wall a straightened photo keeps). An image without glare gives an
       empty mask and exit 0. Check the proposal with --overlay, and paint what it missed.
 
-      Example: deglare detect photo.jpg --overlay photo.overlay.png
+      Several images or folders make a batch: --out-dir DIR is required and --overlay names a
+      folder; an image whose outputs exist is skipped (--force redoes it).
+
+      Examples:
+        deglare detect photo.jpg --overlay photo.overlay.png
+        deglare detect photos/ --out-dir masks/ --overlay overlays/
       """,
     arguments: [
       ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)

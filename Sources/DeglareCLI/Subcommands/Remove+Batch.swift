@@ -49,10 +49,10 @@ extension RemoveCommand {
           return try await command.run(context)
         })
     }
-    let concurrency =
-      batch.jobs ?? (template.provider.isRemote ? BatchRunner.remoteConcurrency : BatchRunner.localConcurrency)
-    return await BatchDriver(json: common.json, force: common.force, concurrency: concurrency).run(
-      jobs, context: context)
+    return await batch.run(
+      jobs, common: common,
+      concurrency: template.provider.isRemote ? BatchRunner.remoteConcurrency : BatchRunner.localConcurrency,
+      context: context)
   }
 
   /// The request for one image: the template's settings, its mask, its output in `--out-dir`.

@@ -25,12 +25,19 @@ struct RemoveCommand: Subcommand {
       every pixel beyond the re-encoded blocks (and 1 pixel of chroma smoothing around them) is
       the original's; the summary says how many blocks were re-encoded.
 
+      Several images or folders make a batch (docs/cli.md, Batch): --out-dir DIR is required, each
+      image is removed as on its own with its record, several at a time; an image an earlier run
+      did with the same input and settings is skipped (--force redoes it); the exit status is 0
+      when none failed, else the failures' shared code (65 when they differ).
+
       Examples:
         deglare remove photo.jpg --mask glare.png
         deglare remove photo.jpg --mask auto -o clean.png
         deglare remove IMG_1234.jpg --mask glare.png --format jpeg   # IMG_1234.deglared.jpg
         deglare remove photo.jpg --mask glare.png --provider openai --dry-run upload/
         deglare remove photo.jpg --mask glare.png --provider openai --quality high   # key: OPENAI_API_KEY or keys set
+        deglare remove photos/ --mask auto --out-dir clean/
+        deglare remove straight/ --masks masks/ --out-dir clean/ --recursive
       """,
     arguments: [
       ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)

@@ -28,8 +28,6 @@ extension StraightenCommand {
       let outputs = (command.overlayPath.map { [$0] } ?? []) + (detectOnly ? [] : [command.outputPath])
       return BatchJob(input: item.input, outputs: outputs) { try await command.run($0) }
     }
-    return await BatchDriver(
-      json: common.json, force: common.force, concurrency: batch.jobs ?? BatchRunner.localConcurrency
-    ).run(jobs, context: context)
+    return await batch.run(jobs, common: common, context: context)
   }
 }

@@ -27,8 +27,12 @@ struct StraightenCommand: Subcommand {
       --overlay writes the photo with the quad (green), the margin (dashed cyan) and the
       runner-up (dashed magenta) drawn on it, also with --detect-only.
 
+      Several images or folders make a batch: --out-dir DIR is required, --overlay names a folder,
+      --corners is refused; an image whose outputs exist is skipped (--force redoes it).
+
       Examples:
         deglare straighten IMG_7683.jpg
+        deglare straighten raw/ --out-dir straight/ --overlay checks/
         deglare straighten IMG_7683.jpg --detect-only --json --overlay check.png
         deglare straighten photo.jpg --corners 96,1180,3017,1154,3057,4641,128,4675 --margin 40 -o plate.png
       """,
