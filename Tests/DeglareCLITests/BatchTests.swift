@@ -32,6 +32,10 @@ import Testing
           "error: give either --mask or --masks"
         ),
         (["remove", folder.images, "--out-dir", dir], "error: missing '--mask MASK'"),
+        (
+          ["detect", folder.images, "--out-dir", dir, "--overlay", "o.png"],
+          "error: in a batch --overlay names a folder"
+        ),
       ]
       for (arguments, prefix) in cases {
         let outcome = await runDeglare(arguments)

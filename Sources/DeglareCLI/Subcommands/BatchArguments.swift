@@ -70,6 +70,15 @@ struct BatchArguments: Sendable {
 }
 
 extension BatchArguments {
+  /// `--overlay` in a batch: a folder (a `.png` name is a slip for the single-image form: 64).
+  static func overlayFolder(_ path: String?) throws -> String? {
+    guard let path else { return nil }
+    if path.lowercased().hasSuffix(".png") {
+      throw ValidationError("in a batch --overlay names a folder for the overlays, not the file \(path)")
+    }
+    return path
+  }
+
   /// Runs `jobs` (``BatchDriver``), `--jobs` at once, else `concurrency`; `common` gives
   /// `--json` and `--force`.
   func run(

@@ -17,7 +17,7 @@ extension DetectCommand {
 
   /// Runs the batch on the cores; an image is skipped when its mask (and overlay) exist.
   func runBatch(_ batch: BatchArguments, context: CommandContext) async throws -> ExitCode {
-    let overlayDirectory = overlayPath
+    let overlayDirectory = try BatchArguments.overlayFolder(overlayPath)
     let items = try batch.items(suffix: ".mask.png", also: [overlayDirectory])
     let jobs = items.map { item in
       let command = DetectCommand(

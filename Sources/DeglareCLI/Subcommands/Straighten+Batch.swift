@@ -19,7 +19,7 @@ extension StraightenCommand {
 
   /// Runs the batch on the cores; an image is skipped when its outputs exist.
   func runBatch(_ batch: BatchArguments, context: CommandContext) async throws -> ExitCode {
-    let overlayDirectory = overlayPath
+    let overlayDirectory = try BatchArguments.overlayFolder(overlayPath)
     let items = try batch.items(suffix: ".straight.png", also: [overlayDirectory])
     let jobs = items.map { item in
       let command = StraightenCommand(
