@@ -22,6 +22,8 @@ public struct RemovalPreview: Sendable {
   public var notes: [String]
   /// Seconds the provider took.
   public var providerSeconds: Double
+  /// The size of the image the provider returned, before it was fitted back to the crop.
+  public var patchSize: PixelSize
   /// How the remote patch was registered to the crop (nil for the local provider).
   public var registration: RegistrationFit?
   /// The generation it belongs to; it is the current mask's result only while the session's
@@ -69,7 +71,8 @@ extension RemovalSession {
     try ensureCurrent(started)
     let result = RemovalPreview(
       overlay: overlay, mask: mask, plan: plan, provider: provider.id, model: edit.model, usage: edit.usage,
-      notes: (billing?.notes ?? []) + edit.notes, providerSeconds: providerSeconds, registration: fit,
+      notes: (billing?.notes ?? []) + edit.notes, providerSeconds: providerSeconds, patchSize: edit.image.size,
+      registration: fit,
       generation: started)
     preview = result
     return result

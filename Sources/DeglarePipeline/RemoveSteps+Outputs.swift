@@ -10,7 +10,7 @@ extension RemoveSteps {
   /// untouched (XMP lives in its own PNG chunk or JPEG segment). An existing packet that cannot
   /// be edited safely is kept as it was, and the record says so (`xmp_history: false`).
   /// - Throws: ``WriteError``; nothing is left behind.
-  static func prepareOutputs(
+  public static func prepareOutputs(
     _ decoded: DecodedImage, overlay: RegionOverlay, output: OutputSettings, record: RepairRecord?,
     original: JPEGOriginal? = nil
   ) throws -> [PreparedOutput] {

@@ -201,9 +201,11 @@ extension EditingSession {
     if job != nil || state == .working { setStatus(.idle, "Cancelled; nothing was kept.") }
   }
 
-  /// Writes the result (PNG, as `remove` writes it) and the exact mask it was made for beside
-  /// it, atomically; for a straightened photo also the straightened photo, which the result is
-  /// checked against. Then checks the written files as `deglare verify` does.
+  /// Writes the result, the exact mask it was made for and the repair record `<result>.json`
+  /// beside it, atomically and through the same output code as `remove` (the record's facts in
+  /// the result's XMP history; a JPEG photo's JPEG result spliced into its blocks); for a
+  /// straightened photo also the straightened photo, which the result is made from and checked
+  /// against. Then checks the written files as `deglare verify` does.
   /// - Returns: the paths written.
   func save(overwrite: Bool) async throws(WorkbenchError) -> [String] {
     guard let document, let result else {
@@ -223,6 +225,7 @@ extension EditingSession {
         let options = ImageWriteOptions(format: ImageFormat.forOutputPath(path), overwrite: overwrite)
         try ImageFile.preflight(path, options: options, inputs: document.inputs)
       }
+      try OutputFile.preflight(RepairRecord.path(for: resultPath), overwrite: overwrite, inputs: document.inputs)
     } catch let error as WriteError {
       if case .exists(let path) = error {
         throw WorkbenchError(status: 409, message: "\(WorkbenchFolder.fileName(path)) exists")
@@ -238,24 +241,39 @@ extension EditingSession {
     let preview = result.preview
     let decoded = document.decoded
     let inputs = document.inputs
+    let photo = document.path
+    let padding = options.padding
+    let feather = options.feather
     let report: VerificationReport
     do {
       let prepared = try await Task.detached(priority: .userInitiated) { () -> [PreparedOutput] in
         let png = ImageWriteOptions(format: .png, overwrite: overwrite)
         var outputs: [PreparedOutput] = []
+        // The result is made from the straightened photo when there is one: the record names it.
+        var base = (path: photo, bytes: [UInt8]())
         if let basePath {
-          outputs.append(
-            try ImageFile.prepare(decoded.image, metadata: decoded.metadata, to: basePath, options: png, inputs: inputs)
-          )
+          let bytes: [UInt8]
+          do throws(CodecError) {
+            bytes = try PNGCodec.encode(decoded.image, metadata: decoded.metadata, compression: png.pngCompression)
+          } catch {
+            throw WriteError.encodeFailed(path: basePath, reason: error.message)
+          }
+          outputs.append(try OutputFile.prepare(to: basePath, overwrite: overwrite, inputs: inputs) { $0.write(bytes) })
+          base = (basePath, bytes)
+        } else {
+          base.bytes = try ImageFile.readBytes(photo)
         }
-        outputs.append(
-          try ImageFile.prepare(
-            preview.mask.grayImage, metadata: ImageMetadata(), to: maskPath, options: png, inputs: inputs))
+        // The mask, the record and the result, as `remove` writes them.
         let resultOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(resultPath), overwrite: overwrite)
-        outputs.append(
-          try ImageFile.prepare(
-            decoded.image, overlay: preview.overlay, metadata: decoded.metadata, to: resultPath,
-            options: resultOptions, inputs: inputs))
+        do {
+          outputs += try preview.prepareSave(
+            decoded, image: base, maskPath: maskPath,
+            output: OutputSettings(path: resultPath, options: resultOptions, inputs: inputs), padding: padding,
+            feather: feather)
+        } catch {
+          for output in outputs { output.discard() }
+          throw error
+        }
         return outputs
       }.value
       try await removal.ifCurrent(generation) {
@@ -279,7 +297,8 @@ extension EditingSession {
     let isJPEG = ImageFormat.forOutputPath(resultPath) == .jpeg
     setStatus(
       report.identical || isJPEG ? .saved : .error,
-      "Saved \(names.joined(separator: ", ")). " + report.summary(original: original)
+      "Saved \(names.joined(separator: ", ")) and the repair record \(WorkbenchFolder.fileName(resultPath)).json. "
+        + report.summary(original: original)
         + (isJPEG && !report.identical ? " (a JPEG re-encodes every pixel; write PNG for an exact result)." : "."))
     return paths
   }

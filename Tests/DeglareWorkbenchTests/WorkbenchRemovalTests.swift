@@ -54,7 +54,7 @@ import Testing
         #expect(try await bench.post("/api/remove?provider=local").status == 200)
         #expect(try await bench.waitForStatus(["done", "error"]) == "done")
         #expect(try await bench.post("/api/save").status == 200)
-        #expect(directoryListing(elsewhere) == ["clean.mask.png", "clean.png"])
+        #expect(directoryListing(elsewhere) == ["clean.mask.png", "clean.png", "clean.png.json"])
         #expect(directoryListing(bench.folder) == ["photo.png"])
       }
     }

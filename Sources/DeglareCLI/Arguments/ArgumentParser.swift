@@ -70,7 +70,7 @@ enum ArgumentParser {
       let missing = spec.arguments[positionals.count]
       throw ValidationError("missing argument \(missing.name) for '\(commandPath)'")
     }
-    if positionals.count > spec.arguments.count {
+    if positionals.count > spec.arguments.count, spec.arguments.last?.repeats != true {
       if let message = spec.extraArgumentMessage { throw ValidationError(message) }
       throw ValidationError("unexpected argument '\(positionals[spec.arguments.count])' for '\(commandPath)'")
     }

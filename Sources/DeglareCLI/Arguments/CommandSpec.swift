@@ -44,12 +44,15 @@ public struct ArgumentSpec: Sendable {
   public var help: String
   /// Whether it may be left out.
   public var isOptional: Bool
+  /// Whether it may be given several times (the last argument only: `IMAGE...`, a batch).
+  public var repeats: Bool
 
   /// Creates a positional argument.
-  public init(_ name: String, help: String, optional: Bool = false) {
+  public init(_ name: String, help: String, optional: Bool = false, repeats: Bool = false) {
     self.name = name
     self.help = help
     self.isOptional = optional
+    self.repeats = repeats
   }
 }
 

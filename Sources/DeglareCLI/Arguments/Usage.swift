@@ -6,7 +6,8 @@ enum Usage {
   static func synopsis(for spec: CommandSpec, commandPath: String) -> String {
     var parts = [commandPath]
     for argument in spec.arguments {
-      parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+      let name = argument.name + (argument.repeats ? "..." : "")
+      parts.append(argument.isOptional ? "[\(name)]" : name)
     }
     for option in spec.options {
       let name = option.key

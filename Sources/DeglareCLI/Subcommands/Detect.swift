@@ -20,9 +20,16 @@ struct DetectCommand: Subcommand {
       shorter side, the strip of wall a straightened photo keeps). An image without glare gives an
       empty mask and exit 0. Check the proposal with --overlay, and paint what it missed.
 
-      Example: deglare detect photo.jpg --overlay photo.overlay.png
+      Several images or folders make a batch: --out-dir DIR is required and --overlay names a
+      folder; an image whose outputs exist is skipped (--force redoes it).
+
+      Examples:
+        deglare detect photo.jpg --overlay photo.overlay.png
+        deglare detect photos/ --out-dir masks/ --overlay overlays/
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
+    arguments: [
+      ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)
+    ],
     options: [
       .value("-o", "--output", valueName: "MASK", help: "Where to write the mask (default <stem>.mask.png)."),
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the proposal tinted red."),
@@ -32,7 +39,7 @@ struct DetectCommand: Subcommand {
           "Pixels inside the frame's (or the photo's) edges never proposed (default \(frameBandPercent) % of the frame's or \(marginBandPercent) % of the photo's shorter side; 0 = none)."
       ),
       .flag("--no-frame", help: "Do not look for the frame: propose anywhere but the band along the photo's edges."),
-    ] + CommonOptions.imageToFile)
+    ] + BatchArguments.options + CommonOptions.imageToFile)
 
   /// The detector's default margin band without a frame, in percent of the photo's shorter side.
   private static let marginBandPercent = Usage.number(GlareDetector.Configuration().marginBandFraction * 100)
@@ -45,8 +52,11 @@ struct DetectCommand: Subcommand {
   let marginBand: Int?
   let noFrame: Bool
   let common: CommonOptions.Values
+  /// Several images or folders; `--overlay` then names a folder.
+  let batch: BatchArguments?
 
   init(_ arguments: ParsedArguments) throws {
+    batch = try BatchArguments(arguments, singleOnly: ["--output"])
     imagePath = try arguments.positional(0, "IMAGE")
     outputPath = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".mask.png")
     overlayPath = arguments.string("--overlay")
@@ -59,17 +69,21 @@ struct DetectCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    if let batch { return try await runBatch(batch, context: context) }
+    // The whole command's wall time, reading and writing included.
+    let start = DispatchTime.now().uptimeNanoseconds
     // A missing or broken input is reported first; then unusable outputs are refused before the
     // detection, so a failure leaves neither file behind.
     let image = try ImageFile.read(imagePath, options: common.decodeOptions).image
     let png = ImageWriteOptions(format: .png, overwrite: common.force)
     try ImageFile.preflight(outputPath, options: png, inputs: [imagePath])
     if let overlayPath { try ImageFile.preflight(overlayPath, options: png, inputs: [imagePath, outputPath]) }
-    let start = DispatchTime.now().uptimeNanoseconds
+    let progress = ProgressLine(console: context.console, label: "detecting the glare in \(imagePath)")
+    progress.start()
+    defer { progress.stop() }
     let detector = GlareDetector()
     let detection =
       noFrame ? detector.detect(image, marginBand: marginBand) : detector.detectInFrame(image, marginBand: marginBand)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     try ImageFile.write(
       detection.mask.grayImage, metadata: ImageMetadata(), to: outputPath, options: png, inputs: [imagePath])
     if let overlayPath {
@@ -77,6 +91,8 @@ struct DetectCommand: Subcommand {
         GlareOverlay.render(image, detection: detection), metadata: ImageMetadata(), to: overlayPath, options: png,
         inputs: [imagePath, outputPath])
     }
+    progress.stop()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let rounded = (seconds * 1000).rounded() / 1000
     if common.json {
       context.console.print(jsonObject(detection, seconds: rounded).text)

@@ -44,8 +44,7 @@ extension RemoveCommand {
         "\(path) will be a re-encoded JPEG, which cannot keep the pixels outside the mask bit-identical; "
           + "write PNG for an exact result")
     case .repainting(let provider, let model):
-      guard provider.isRemote else { return }
-      console.printError("sending the crop around the mask to \(provider) (\(model))…")
+      if provider.isRemote { console.printError("sending the crop around the mask to \(provider) (\(model))…") }
       progress.start()
     }
   }

@@ -25,14 +25,23 @@ struct RemoveCommand: Subcommand {
       every pixel beyond the re-encoded blocks (and 1 pixel of chroma smoothing around them) is
       the original's; the summary says how many blocks were re-encoded.
 
+      Several images or folders make a batch (docs/cli.md, Batch): --out-dir DIR is required, each
+      image is removed as on its own with its record, several at a time; an image an earlier run
+      did with the same input and settings is skipped (--force redoes it); the exit status is 0
+      when none failed, else the failures' shared code (65 when they differ).
+
       Examples:
         deglare remove photo.jpg --mask glare.png
         deglare remove photo.jpg --mask auto -o clean.png
         deglare remove IMG_1234.jpg --mask glare.png --format jpeg   # IMG_1234.deglared.jpg
         deglare remove photo.jpg --mask glare.png --provider openai --dry-run upload/
         deglare remove photo.jpg --mask glare.png --provider openai --quality high   # key: OPENAI_API_KEY or keys set
+        deglare remove photos/ --mask auto --out-dir clean/
+        deglare remove straight/ --masks masks/ --out-dir clean/ --recursive
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
+    arguments: [
+      ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)
+    ],
     options: [
       .value(
         "--mask", valueName: "MASK",
@@ -75,7 +84,8 @@ struct RemoveCommand: Subcommand {
       .value(
         "--compression", valueName: "C",
         help: "PNG output: \(Usage.choices(PNGCompression.allCases, default: ImageWriteOptions().pngCompression))."),
-    ] + CommonOptions.imageToFile)
+      .value("--masks", valueName: "DIR", help: "Batch: each image's mask in DIR, <stem>.png or <stem>.mask.png."),
+    ] + BatchArguments.options + CommonOptions.imageToFile)
 
   /// The removal as parsed; its provider is settled in ``run(_:)``, which reads `DEGLARE_PROVIDER`.
   let request: RemoveRequest
@@ -85,10 +95,16 @@ struct RemoveCommand: Subcommand {
   let methodArgument: LocalMethod?
   /// `--json`, `--force`, `--max-pixels`.
   let common: CommonOptions.Values
+  /// Several images or folders (``request`` is then the template of each image's request).
+  let batch: BatchArguments?
+  /// `--masks DIR` (a batch): each image's mask by name.
+  let masksDirectory: String?
 
   init(_ arguments: ParsedArguments) throws {
     let imagePath = try arguments.positional(0, "IMAGE")
-    guard let mask = arguments.string("--mask") else {
+    batch = try BatchArguments(arguments, singleOnly: ["--output", "--save-mask", "--dry-run"])
+    masksDirectory = try Self.masksDirectory(arguments, batch: batch)
+    guard let mask = arguments.string("--mask") ?? masksDirectory.map({ _ in "auto" }) else {
       throw ValidationError("missing '--mask MASK' for 'deglare remove' (a mask file, or 'auto' to detect the glare)")
     }
     let format = try arguments.choice("--format", in: ["png", "jpeg"]).map { $0 == "jpeg" ? ImageFormat.jpeg : .png }
@@ -139,20 +155,32 @@ struct RemoveCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    if let batch { return try await runBatch(batch, context: context) }
     let clock = ContinuousClock()
     let start = clock.now
     var request = request
     request.provider = try chooseProvider(context.environment)
     try checkOptionsFit(request)
-    let progress = ProgressLine(console: context.console, label: "waiting for \(request.provider)")
+    // On a terminal, a line with the seconds so far, from the reading to the write.
+    let progress = ProgressLine(
+      console: context.console,
+      label: request.maskFilePath == nil ? "reading and detecting the glare" : "reading \(request.imagePath)")
+    let repainting =
+      request.provider.isRemote
+      ? "waiting for \(request.provider), then writing"
+      : "repainting the glare and writing \(request.settings.output.path)"
     let warnings = WarningLog(console: context.console)
+    progress.start()
     let outcome: RemoveOutcome
     do {
       outcome = try await request.run(
         RemoveContext(
           environment: context.environment, secretStore: context.secretStore,
           keyLoaded: { SecretRegistry.shared.register($0) },
-          events: { report($0, progress: progress, warnings: warnings, console: context.console) }))
+          events: { event in
+            if case .repainting = event { progress.relabel(repainting) }
+            progress.above { report(event, progress: progress, warnings: warnings, console: context.console) }
+          }))
       progress.stop()
     } catch {
       progress.stop()
@@ -167,7 +195,7 @@ struct RemoveCommand: Subcommand {
   }
 
   /// `--provider`, else `DEGLARE_PROVIDER` (any case), else local.
-  private func chooseProvider(_ environment: [String: String]) throws -> ProviderID {
+  func chooseProvider(_ environment: [String: String]) throws -> ProviderID {
     if let providerArgument { return providerArgument }
     guard let name = environment["DEGLARE_PROVIDER"], !name.isEmpty else { return RemoveRequest.defaultProvider }
     guard let provider = ProviderID(rawValue: name.lowercased()) else {
@@ -178,7 +206,7 @@ struct RemoveCommand: Subcommand {
   }
 
   /// Refuses the options of the other kind of provider.
-  private func checkOptionsFit(_ request: RemoveRequest) throws {
+  func checkOptionsFit(_ request: RemoveRequest) throws {
     let provider = request.provider
     let options = request.options
     if !provider.isRemote {

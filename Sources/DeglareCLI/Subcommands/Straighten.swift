@@ -27,12 +27,18 @@ struct StraightenCommand: Subcommand {
       --overlay writes the photo with the quad (green), the margin (dashed cyan) and the
       runner-up (dashed magenta) drawn on it, also with --detect-only.
 
+      Several images or folders make a batch: --out-dir DIR is required, --overlay names a folder,
+      --corners is refused; an image whose outputs exist is skipped (--force redoes it).
+
       Examples:
         deglare straighten IMG_7683.jpg
+        deglare straighten raw/ --out-dir straight/ --overlay checks/
         deglare straighten IMG_7683.jpg --detect-only --json --overlay check.png
         deglare straighten photo.jpg --corners 96,1180,3017,1154,3057,4641,128,4675 --margin 40 -o plate.png
       """,
-    arguments: [ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC).")],
+    arguments: [
+      ArgumentSpec("IMAGE", help: "The photo (PNG, JPEG or HEIC); several, or folders: a batch.", repeats: true)
+    ],
     options: [
       .value(
         "-o", "--output", valueName: "OUT", help: "Where to write (default <stem>.straight.png; .jpg writes JPEG)."),
@@ -46,7 +52,7 @@ struct StraightenCommand: Subcommand {
         help: "Detect the frame's outer edge (default), the canvas, or a document or card."),
       .value("--overlay", valueName: "PNG", help: "Also write the photo with the detected quads drawn on it."),
       .flag("--detect-only", help: "Detect and report; do not warp or write anything."),
-    ] + CommonOptions.imageToFile)
+    ] + BatchArguments.options + CommonOptions.imageToFile)
 
   /// The default margin, in percent of the quad's longer side.
   private static let marginPercent = Usage.number(StraightenOptions().defaultMarginFraction * 100)
@@ -59,8 +65,11 @@ struct StraightenCommand: Subcommand {
   let overlayPath: String?
   let detectOnly: Bool
   let common: CommonOptions.Values
+  /// Several images or folders; `--overlay` then names a folder.
+  let batch: BatchArguments?
 
   init(_ arguments: ParsedArguments) throws {
+    batch = try BatchArguments(arguments, singleOnly: ["--output", "--corners"])
     inputPath = try arguments.positional(0, "IMAGE")
     outputPath = arguments.string("--output") ?? OutputNaming.beside(inputPath, suffix: ".straight.png")
     margin = try arguments.double("--margin", in: -1_000_000...1_000_000)
@@ -98,6 +107,7 @@ struct StraightenCommand: Subcommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
+    if let batch { return try await runBatch(batch, context: context) }
     let start = Date()
     // Refuse unusable outputs before any work, so a failure leaves no file behind.
     let writeOptions = ImageWriteOptions(format: ImageFormat.forOutputPath(outputPath), overwrite: common.force)
@@ -106,6 +116,9 @@ struct StraightenCommand: Subcommand {
     if let overlayPath {
       try ImageFile.preflight(overlayPath, options: png, inputs: detectOnly ? [inputPath] : [inputPath, outputPath])
     }
+    let progress = ProgressLine(console: context.console, label: "straightening \(inputPath)")
+    progress.start()
+    defer { progress.stop() }
     let decoded = try ImageFile.read(inputPath, options: common.decodeOptions)
     var options = StraightenOptions(corners: corners, margin: margin, target: target)
     options.focalLength = StraightenCommand.focalLength(decoded.metadata, size: decoded.image.size)
@@ -120,7 +133,10 @@ struct StraightenCommand: Subcommand {
       }
       throw ValidationError(error.description)
     }
+    // The warnings go on lines of their own, not after the progress line.
+    progress.stop()
     for warning in plan.warnings { context.console.warn(warning) }
+    progress.start()
     if let overlayPath {
       try ImageFile.write(
         StraightenOverlay.render(decoded.image, plan: plan), metadata: ImageMetadata(), to: overlayPath, options: png,
@@ -138,6 +154,7 @@ struct StraightenCommand: Subcommand {
       try ImageFile.write(image, metadata: decoded.metadata, to: outputPath, options: writeOptions, inputs: [inputPath])
       written = outputPath
     }
+    progress.stop()
     let seconds = Date().timeIntervalSince(start)
     if common.json {
       context.console.print(jsonObject(plan, output: written, seconds: seconds).text)
