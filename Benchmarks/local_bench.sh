@@ -4,7 +4,7 @@
 # whole process (decode, cv2.inpaint Telea and Navier-Stokes, PNG write), alternating in the same
 # run; both masks of make_remove_input.py (compact and spread). Prints the best wall time and
 # peak RSS of each and the ratios, then how long Ctrl-C (SIGINT) takes to end a repair at any moment.
-# Usage: Benchmarks/local_bench.sh [RUNS]   (needs PyPI for the venv; kept out of CI)
+# Usage: [DEGLARE_BIN=...] Benchmarks/local_bench.sh [RUNS]   (needs PyPI for the venv; kept out of CI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -13,8 +13,13 @@ python="$(Benchmarks/venv.sh)"
 out=Benchmarks/out
 mkdir -p "$out"
 [ -f "$out/photo24-o6.jpg" ] || "$python" Benchmarks/make_remove_input.py ../shared/photos/IMG_7686-straightened.jpg "$out"
-swift build -c release --product deglare >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+# DEGLARE_BIN=/path/to/deglare measures another build (e.g. main's) in the same way.
+if [ -n "${DEGLARE_BIN:-}" ]; then
+  bin="$(dirname "$DEGLARE_BIN")"
+else
+  swift build -c release --product deglare >/dev/null
+  bin="$(swift build -c release --show-bin-path)"
+fi
 
 measure() {  # prints "seconds max_rss_kb cpu_seconds" (CPU: user + system, what a loaded machine still shows)
   /usr/bin/time -f "%e %M %U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || { cat "$out/stderr.txt"; exit 1; }

@@ -78,6 +78,10 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "traceLevel": configuration.traceLevel = value
   case "evidenceRounds": configuration.evidenceRounds = Int(value)
   case "evidenceContrast": configuration.evidenceContrast = value
+  case "envelopeRadius": configuration.envelopeRadius = value
+  case "envelopeReach": configuration.envelopeReach = value
+  case "envelopeOpening": configuration.envelopeOpening = value != 0
+  case "envelopeBoundsAmount": configuration.envelopeBoundsAmount = value != 0
   case "confidentQuantile": configuration.confidentQuantile = value
   case "structureReach": configuration.structureReach = value
   case "opaqueEvidence": configuration.opaqueEvidence = value
@@ -191,14 +195,22 @@ func runApply(
   }
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   for method in methods {
-    var result = image
+    var repair = LocalRepair(image: image, regions: [])
     let time = measure {
-      result = LocalInpainter.repaint(image, mask: mask, method: method, configuration: configuration)
+      // Never cancelled, so never thrown.
+      repair = (try? LocalInpainter.repair(image, mask: mask, method: method, configuration: configuration)) ?? repair
     }
-    try write(result, folder + "/\(method.rawValue).png")
+    try write(repair.image, folder + "/\(method.rawValue).png")
     var line = "\(method.rawValue): \(String(format: "%.2f", time.wall)) s (cpu \(String(format: "%.2f", time.cpu)))"
-    if let clean { line += ", PSNR in mask \(String(format: "%.2f", psnrInside(result, clean, mask: mask))) dB" }
+    if let clean { line += ", PSNR in mask \(String(format: "%.2f", psnrInside(repair.image, clean, mask: mask))) dB" }
     print(line)
+    // What was done where: one line per part of the mask (read by Benchmarks/local_eval.py --detail).
+    for region in repair.regions {
+      print(
+        "  region \(region.box.x),\(region.box.y) \(region.pixels) px: \(region.action.rawValue), subtracted "
+          + "\(region.subtractedPixels), filled \(region.filledPixels), glare peak \(String(format: "%.4f", region.glarePeak))"
+      )
+    }
   }
 }
 

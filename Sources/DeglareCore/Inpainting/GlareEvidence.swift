@@ -14,12 +14,15 @@ enum GlareEvidence {
   /// ``LocalInpainter/Configuration/evidenceLevel``, grown by the support margin, within the mask.
   /// - Parameters:
   ///   - glare: the first estimate, one plane per channel (linear light, 0 outside the mask).
+  ///   - seeds: the same cut to what the darkest paint's lift allows (see
+  ///     ``bound(_:by:inside:)``): a part is glare only if it reaches the evidence level there.
   ///   - inside: the mask at the work scale.
   ///   - opaque: mask pixels whose paint is gone (unexplained clipping): seeds by themselves.
   ///   - components: the mask's parts (their glare sigma sets the margin).
   ///   - factor: full-resolution pixels per work pixel.
   static func support(
-    glare: [[Float]], inside: [Bool], opaque: [Bool], components: MaskComponents, width: Int, height: Int,
+    glare: [[Float]], seeds seedGlare: [[Float]], inside: [Bool], opaque: [Bool], components: MaskComponents,
+    width: Int, height: Int,
     configuration: LocalInpainter.Configuration, factor: Int
   ) -> [Bool] {
     let count = inside.count
@@ -30,12 +33,18 @@ enum GlareEvidence {
       amount[p] = sum.squareRoot()
     }
     let seed = Float(configuration.evidenceLevel)
+    var seedAmount = [Float](repeating: 0, count: count)
+    for p in 0..<count where inside[p] {
+      var sum: Float = 0
+      for plane in seedGlare { sum += plane[p] * plane[p] }
+      seedAmount[p] = sum.squareRoot()
+    }
     let trace = Float(configuration.traceLevel)
     // Hysteresis: parts above the trace level that hold a seed.
     let traced = ConnectedComponents(
       width: width, height: height, foreground: (0..<count).map { amount[$0] > trace || opaque[$0] })
     var seeded = [Bool](repeating: false, count: traced.count + 1)
-    for p in 0..<count where amount[p] >= seed || opaque[p] { seeded[Int(traced.labels[p])] = true }
+    for p in 0..<count where seedAmount[p] >= seed || opaque[p] { seeded[Int(traced.labels[p])] = true }
     var support = [Bool](repeating: false, count: count)
     var any = false
     for p in 0..<count where traced.labels[p] > 0 && seeded[Int(traced.labels[p])] {

@@ -113,6 +113,26 @@ extension LocalInpainter {
     /// costs 7 dB in tight masks on the procedural paintings (32.0 -> 24.7 dB), whose faint
     /// veils over hard-edged shapes it refuses; off until a test tells the two apart.
     public var evidenceContrast: Double = 0
+    /// Half-side, in full-resolution pixels, of the window over which the darkest paint around a
+    /// mask pixel is found (see ``GlareEvidence/lift(observed:inside:configuration:factor:solver:)``):
+    /// the glare there is at most the lift of that darkest paint over the darkest paint outside
+    /// the mask nearby. 0 (the default) turns the bound off. Measured on `Benchmarks/local_eval.sh`
+    /// (tuning part) at 8: glare-free real paint under a mask changes by 3.0 levels instead of
+    /// 21.3, tight masks on real paint 18.0 -> 20.1 dB, grown 15.7 -> 19.7 dB (ring 18.9 -> 29.3),
+    /// but tight masks on the procedural paintings fall from 32.8 to 23.2 dB and signs from 23.8
+    /// to 20.1 dB: bounding the true glare itself keeps only about half of it on textured paint
+    /// (the darkest paint inside and outside differ by more than a faint veil), and 11 unit tests
+    /// of the subtraction fail with it on. Off until the lift is read more locally.
+    public var envelopeRadius: Double = 0
+    /// The darkest paint outside the mask is found over a window this many times as wide.
+    public var envelopeReach: Double = 2
+    /// Whether the lift is opened (its window minimum followed by the window maximum), which
+    /// gives a sharp-sided glare its edges back but spreads a pale patch's lift as far.
+    public var envelopeOpening: Bool = false
+    /// Whether the subtracted glare is cut to the lift (true), or only the evidence of glare is
+    /// (false: a part is glare only where the cut estimate reaches the evidence level; then the
+    /// whole estimate is subtracted over its support).
+    public var envelopeBoundsAmount: Bool = true
     /// Which quantile of a part's estimated glare is compared with the variety around it (high:
     /// a grown mask's clean ring does not dilute it).
     public var confidentQuantile: Double = 0.9

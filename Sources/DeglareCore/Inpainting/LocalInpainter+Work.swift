@@ -101,6 +101,30 @@ struct Work {
       observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
     try solver.cancellation.check()
+    // No more glare than the darkest paint is lifted by (added light lifts it; lighter paint does not).
+    let lift =
+      configuration.envelopeRadius > 0
+      ? GlareEvidence.lift(
+        observed: planes, inside: inside, configuration: configuration, factor: factor, solver: solver)
+      : nil
+    // A part whose paint is mostly gone (at least `opaqueEvidence` of it clipped beyond what the
+    // estimate explains: an opaque sign) has too little paint left to read a lift from: its
+    // glare is not cut. A few clipped pixels are as likely white paint.
+    var bounded = inside
+    if lift != nil {
+      let opaque = unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: inside)
+      var count = [Int](repeating: 0, count: components.components.count)
+      var size = [Int](repeating: 0, count: components.components.count)
+      for p in 0..<opaque.count where inside[p] {
+        size[Int(components.labels[p])] += 1
+        if opaque[p] { count[Int(components.labels[p])] += 1 }
+      }
+      for p in 0..<bounded.count where bounded[p] {
+        let part = Int(components.labels[p])
+        if Double(count[part]) >= configuration.opaqueEvidence * Double(size[part]) { bounded[p] = false }
+      }
+    }
+    if let lift, configuration.envelopeBoundsAmount { GlareEvidence.bound(&glare, by: lift, inside: bounded) }
     // Each round keeps the glare where the last estimate shows one and estimates it again with
     // the rest known: a closer prediction, so a tighter and truer support, until it stops
     // shrinking. Clipping that an estimate does not explain is evidence by itself: paint is gone.
@@ -109,16 +133,19 @@ struct Work {
     if configuration.evidenceContrast > 0 {
       support = GlareEvidence.confident(
         glare: glare, observed: planes, inside: inside,
-        opaque: unexplainedClipping(glare: glare, prediction: prediction, within: inside), components: components,
+        opaque: unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: inside),
+        components: components,
         configuration: configuration, factor: factor)
     }
     if support != inside && support.contains(true) {
       components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
     }
     for _ in 0..<max(configuration.evidenceRounds, 1) where support.contains(true) {
+      var seeds = glare
+      if let lift { GlareEvidence.bound(&seeds, by: lift, inside: zip(support, bounded).map { $0 && $1 }) }
       let next = GlareEvidence.support(
-        glare: glare, inside: support,
-        opaque: unexplainedClipping(glare: glare, prediction: prediction, within: support),
+        glare: glare, seeds: seeds, inside: support,
+        opaque: unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: support),
         components: components, width: width, height: height, configuration: configuration, factor: factor)
       // A support that keeps nearly all of the mask (a tight mask) is not worth another estimate.
       let kept = next.reduce(0) { $0 + ($1 ? 1 : 0) }
@@ -130,6 +157,9 @@ struct Work {
       (glare, prediction) = GlareSubtraction.glareLayer(
         observed: planes, inside: support, components: components, clipped: clipped, configuration: configuration,
         solver: solver)
+      if let lift, configuration.envelopeBoundsAmount {
+        GlareEvidence.bound(&glare, by: lift, inside: zip(support, bounded).map { $0 && $1 })
+      }
       try solver.cancellation.check()
     }
     let empty = Estimate(
@@ -147,7 +177,7 @@ struct Work {
     guard clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] } }) else {
       return estimate
     }
-    let fillAll = unexplainedClipping(glare: glare, prediction: prediction, within: support)
+    let fillAll = unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: support)
     var subtracted = planes
     for k in 0..<subtracted.planes.count {
       for p in 0..<subtracted.pixelCount where support[p] {
@@ -157,7 +187,12 @@ struct Work {
     var channelFilled: [[Bool]] = []
     for k in 0..<subtracted.planes.count {
       var known = [Bool](repeating: true, count: subtracted.pixelCount)
-      for p in 0..<known.count where support[p] && (clipped[k][p] || fillAll[p]) { known[p] = false }
+      // With the lift bound on, a clipped channel is filled only under glare: with none
+      // estimated, its value is the paint.
+      for p in 0..<known.count
+      where support[p] && (fillAll[p] || (clipped[k][p] && (lift == nil || glared(glare, at: p)))) {
+        known[p] = false
+      }
       channelFilled.append(known.map { !$0 })
       guard known.contains(false) else { continue }
       var plane = [subtracted.planes[k]]
@@ -171,15 +206,25 @@ struct Work {
     return estimate
   }
 
+  /// Whether the glare at `p` reaches the trace level (linear light, Euclidean over the planes).
+  func glared(_ glare: [[Float]], at p: Int) -> Bool {
+    var sum: Float = 0
+    for plane in glare { sum += plane[p] * plane[p] }
+    return sum >= Float(configuration.traceLevel * configuration.traceLevel)
+  }
+
   /// The pixels of `within` with a clipped channel whose predicted paint plus glare stays below
   /// ``LocalInpainter/Configuration/explainedClipping`` of the clip level: an opaque reflection
   /// or a blown core, whose paint is gone (bright paint under moderate glare explains its
   /// clipping, and keeps its unclipped channels).
-  func unexplainedClipping(glare: [[Float]], prediction: MaskValues, within: [Bool]) -> [Bool] {
+  func unexplainedClipping(glare: [[Float]], prediction: MaskValues, lift: [[Float]]?, within: [Bool]) -> [Bool] {
     let threshold = clipThreshold
     let explained = Float(configuration.explainedClipping)
+    let evidence = Float(configuration.evidenceLevel)
     var result = [Bool](repeating: false, count: within.count)
     for p in 0..<within.count where within[p] && clipped.contains(where: { $0[p] }) {
+      // Clipped paint (a white) lifts nothing around it; an opaque reflection lifts it all.
+      if let lift, !lift.contains(where: { $0[p] >= evidence }) { continue }
       let i = prediction.index(of: p)
       for k in 0..<clipped.count where clipped[k][p] {
         if prediction.value(k, at: i) + glare[k][p] < explained * threshold { result[p] = true }

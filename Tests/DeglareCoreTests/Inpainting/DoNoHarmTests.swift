@@ -1,0 +1,71 @@
+import DeglareCore
+import DeglareTestSupport
+import Foundation
+import Testing
+
+/// Masks over glare-free paint that is lighter than its surroundings predict (the hard cases on
+/// real paintings: white blossoms on a gold ground, pale clouds in a sky).
+@Suite("LocalInpainter do no harm on bright paint")
+struct DoNoHarmTests {
+  static let width = 160
+  static let height = 120
+
+  /// Gold ground with clusters of white blossoms (some clipped) and a dark branch; or a pale sky
+  /// with brighter clouds and a dark twig. Grain as on canvas. The blossoms and clouds cluster
+  /// around the middle, where the mask goes, so the surroundings do not predict them.
+  static func painting(sky: Bool) -> TestPainting {
+    let ground = sky ? (0.62, 0.72, 0.86) : (0.72, 0.58, 0.25)
+    let bright = sky ? (0.9, 0.92, 0.95) : (1.0, 0.98, 0.96)
+    var painting = TestPainting(width: width, height: height, wall: ground, textureAmount: 0.06, seed: sky ? 11 : 12)
+    var random = DeglareTestSupport.SeededGenerator(seed: sky ? 3 : 4)
+    var spots: [(x: Double, y: Double, r: Double)] = []
+    for _ in 0..<(sky ? 7 : 16) {
+      spots.append(
+        (
+          80 + random.uniform(-22...22), 60 + random.uniform(-16...16),
+          sky ? random.uniform(6...11) : random.uniform(2.5...5)
+        ))
+    }
+    painting.fill { x, y in
+      spots.contains { pow(Double(x) - $0.x, 2) + pow(Double(y) - $0.y, 2) <= $0.r * $0.r }
+    } colour: { _, _ in
+      bright
+    }
+    // A dark branch across the picture, through the mask.
+    painting.fill { x, y in
+      abs(Double(y) - (20 + 0.6 * Double(x))) < 2.5
+    } colour: { _, _ in
+      (0.25, 0.18, 0.12)
+    }
+    return painting
+  }
+
+  /// A polygon over the middle, around the blossoms or clouds.
+  static var mask: Mask {
+    var random = DeglareTestSupport.SeededGenerator(seed: 9)
+    return GlareSuite.polygonMask(width: width, height: height, centre: (80, 60), radius: 36, random: &random)
+  }
+
+  /// The lift bound on (it is off by default, see ``LocalInpainter/Configuration/envelopeRadius``).
+  static var bounded: LocalInpainter.Configuration {
+    var configuration = LocalInpainter.Configuration()
+    configuration.envelopeRadius = 8
+    return configuration
+  }
+
+  // Measured (mean change, levels): gold 0.0 with the bound, sky 0.52; auto on the gold still
+  // fills clipped blossoms (4.4 levels) and a faint veil over this paint is then mostly kept:
+  // issue 13's aim is not met by the bound alone.
+  @Test("with the lift bound on, subtract leaves glare-free bright paint under a mask nearly as it is")
+  func brightPaintUnchanged() throws {
+    for sky in [false, true] {
+      let image = Self.painting(sky: sky).image
+      let repair = try LocalInpainter.repair(image, mask: Self.mask, method: .subtract, configuration: Self.bounded)
+      let change = GlareEvidenceTests.meanChange(repair.image, image, mask: Self.mask)
+      let plain = try LocalInpainter.repair(image, mask: Self.mask, method: .subtract)
+      let before = GlareEvidenceTests.meanChange(plain.image, image, mask: Self.mask)
+      #expect(change <= 1 && change < before, "\(sky ? "sky" : "gold"): mean change \(before) -> \(change) levels")
+      #expect(GlareMetrics.outsideIdentical(repair.image, image, mask: Self.mask))
+    }
+  }
+}
