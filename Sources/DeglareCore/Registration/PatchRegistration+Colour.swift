@@ -4,7 +4,8 @@ import Foundation
 // crop (at 16 bits) and `crop = gain * patch + offset` is fitted per colour channel over the
 // usable surroundings by iteratively reweighted least squares with Tukey's biweight, leaving out
 // clipped samples (0 or 255 says nothing about a gain). A gray crop or patch gets one pair,
-// fitted on luma and applied to every channel.
+// fitted on luma and applied to every channel. Samples a colour patch has saturated are then
+// rebuilt from the other channels where that fits the ring better (PatchRegistration+Saturation).
 
 extension PatchRegistration {
   /// The per-channel colour change from `warped` (the patch already on the crop's grid) to
@@ -23,10 +24,17 @@ extension PatchRegistration {
     let patchRows = ColourRows(warped)
     var cropRow = [Float](repeating: 0, count: crop.width * 4)
     var patchRow = [Float](repeating: 0, count: crop.width * 4)
+    // Whole ring pixels, for the saturation fills.
+    var ringCrop: [SIMD3<Float>] = []
+    var ringPatch: [SIMD3<Float>] = []
     for y in stride(from: valid.y, to: valid.maxY, by: step) {
       cropRows.read(row: y, into: &cropRow)
       patchRows.read(row: y, into: &patchRow)
       for x in stride(from: valid.x, to: valid.maxX, by: step) where !exclusion.isInside(x: x, y: y) {
+        if colour {
+          ringCrop.append(SIMD3(cropRow[4 * x], cropRow[4 * x + 1], cropRow[4 * x + 2]))
+          ringPatch.append(SIMD3(patchRow[4 * x], patchRow[4 * x + 1], patchRow[4 * x + 2]))
+        }
         for (k, c) in channels.enumerated() {
           let target = cropRow[4 * x + c]
           let source = patchRow[4 * x + c]
@@ -46,7 +54,10 @@ extension PatchRegistration {
       gains.append(snapped ? 1 : gain)
       offsets.append(snapped ? 0 : offset)
     }
-    return ColourCorrection(gains: gains, offsets: offsets)
+    guard colour else { return ColourCorrection(gains: gains, offsets: offsets) }
+    let pairs = (0..<3).map { (gain: gains[$0], offset: offsets[$0]) }
+    let fills = saturationFills(crop: ringCrop, patch: ringPatch, pairs: pairs, configuration: configuration)
+    return ColourCorrection(gains: gains, offsets: offsets, fills: fills)
   }
 
   /// `y ≈ gain * x + offset` by least squares, then reweighted with Tukey's biweight; nil when
@@ -90,8 +101,8 @@ extension PatchRegistration {
     return gain.isFinite && offset.isFinite ? (gain, offset) : nil
   }
 
-  /// `warped` with `colour` applied to its colour channels, at `depth` (rounded half up,
-  /// clamped); alpha, if any, is carried over.
+  /// `warped` with `colour` applied to its colour channels (saturated samples rebuilt by its
+  /// fills), at `depth` (rounded half up, clamped); alpha, if any, is carried over.
   static func applying(_ colour: ColourCorrection, to warped: ImageBuffer, depth: BitDepth) -> ImageBuffer {
     let n = warped.channelCount
     let colours = warped.layout.colorChannelCount
@@ -100,12 +111,26 @@ extension PatchRegistration {
     let maxValue = Double(depth.maxValue)
     var out = ImageBuffer(width: warped.width, height: warped.height, layout: warped.layout, bitDepth: depth)
     let pairs = (0..<colours).map { colour.pair($0) }
+    let fills = colours == 3 ? colour.fills : []
+    var values = [Double](repeating: 0, count: n)
     for y in 0..<warped.height {
       for x in 0..<warped.width {
         for c in 0..<n {
           let v = Double(warped.sample(x: x, y: y, channel: c)) * inputScale
-          let mapped = c < colours ? pairs[c].gain * v + pairs[c].offset : v
-          out.setSample(x: x, y: y, channel: c, Int(min(max(mapped * outputScale + 0.5, 0), maxValue)))
+          values[c] = c < colours ? pairs[c].gain * v + pairs[c].offset : v
+        }
+        if !fills.isEmpty {
+          let source = SIMD3<Float>(
+            Float(Double(warped.sample(x: x, y: y, channel: 0)) * inputScale),
+            Float(Double(warped.sample(x: x, y: y, channel: 1)) * inputScale),
+            Float(Double(warped.sample(x: x, y: y, channel: 2)) * inputScale))
+          let mapped = SIMD3(values[0], values[1], values[2])
+          for fill in fills where fill.applies(to: source) {
+            values[fill.channel] = fill.value(mapped, pair: pairs[fill.channel])
+          }
+        }
+        for c in 0..<n {
+          out.setSample(x: x, y: y, channel: c, Int(min(max(values[c] * outputScale + 0.5, 0), maxValue)))
         }
       }
     }

@@ -59,6 +59,9 @@ extension PatchRegistration {
     /// A colour gain beyond `1 / maximumColourGain ... maximumColourGain` means the patch is
     /// another picture, not a recoloured one (1.5).
     public var maximumColourGain: Double
+    /// Fewest sampled ring pixels, saturated the same way in one channel of the patch, from which
+    /// that channel's saturated samples are rebuilt from the other two (64).
+    public var minimumSaturatedSamples: Int
     /// Below this ring PSNR the seam needs a look (30 dB).
     public var warningPSNR: Double
     /// Below this fraction of agreeing ring pixels the seam needs a look (0.9).
@@ -74,7 +77,8 @@ extension PatchRegistration {
       maximumScale: Double = 1.5, identityTolerance: Double = 1.0 / 256, identityGain: Double = 0.004,
       identityOffset: Double = 0.5, minimumGain: Double = 0.25, inlierLevel: Double = 10,
       minimumInlierFraction: Double = 0.5, minimumRegisteredPSNR: Double = 22,
-      maximumColourGain: Double = 1.5, warningPSNR: Double = 30, warningInlierFraction: Double = 0.9
+      maximumColourGain: Double = 1.5, minimumSaturatedSamples: Int = 64, warningPSNR: Double = 30,
+      warningInlierFraction: Double = 0.9
     ) {
       self.maskMargin = maskMargin
       self.minimumSurroundings = minimumSurroundings
@@ -98,6 +102,7 @@ extension PatchRegistration {
       self.minimumInlierFraction = minimumInlierFraction
       self.minimumRegisteredPSNR = minimumRegisteredPSNR
       self.maximumColourGain = maximumColourGain
+      self.minimumSaturatedSamples = minimumSaturatedSamples
       self.warningPSNR = warningPSNR
       self.warningInlierFraction = warningInlierFraction
     }

@@ -17,7 +17,8 @@ import Foundation
 ///    biweight down to the finest level, jointly with a luma gain and offset. Outliers (a
 ///    repainted corner) get no weight.
 /// 3. **Colour** (``ColourCorrection``): with the patch warped onto the crop (bicubic, 16 bits), a
-///    robust gain and offset per channel.
+///    robust gain and offset per channel; samples the model's recolour saturated in one channel
+///    are rebuilt from the other two where that fits the ring better (``SaturationFill``).
 /// 4. **Decision.** The fit is applied only if it is not the identity, raises the ring's PSNR
 ///    with each difference capped at three inlier levels by at least
 ///    ``Configuration/minimumGain`` dB, does not lower its plain PSNR (a fit never makes the ring

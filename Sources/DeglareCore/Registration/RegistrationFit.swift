@@ -64,13 +64,17 @@ public struct ColourCorrection: Sendable, Equatable, CustomStringConvertible {
   public var gains: [Double]
   /// One offset per colour channel, in 8-bit levels.
   public var offsets: [Double]
+  /// How samples the model's recolour saturated are rebuilt from the other channels (empty: none
+  /// is; ``SaturationFill``).
+  public var fills: [SaturationFill]
 
   /// Creates a correction.
   /// - Precondition: as many gains as offsets, at least one.
-  public init(gains: [Double], offsets: [Double]) {
+  public init(gains: [Double], offsets: [Double], fills: [SaturationFill] = []) {
     precondition(!gains.isEmpty && gains.count == offsets.count, "one gain and one offset per channel")
     self.gains = gains
     self.offsets = offsets
+    self.fills = fills
   }
 
   /// No change for `channels` channels.
@@ -87,10 +91,14 @@ public struct ColourCorrection: Sendable, Equatable, CustomStringConvertible {
     return (gains[index], offsets[index])
   }
 
-  /// "gain 1.080/0.940/1.050, offset +4.0/-3.0/+2.0".
+  /// "gain 1.080/0.940/1.050, offset +4.0/-3.0/+2.0", then the channels whose saturated
+  /// samples are rebuilt ("; saturated R rebuilt").
   public var description: String {
-    "gain " + gains.map { String(format: "%.3f", $0) }.joined(separator: "/") + ", offset "
+    let text =
+      "gain " + gains.map { String(format: "%.3f", $0) }.joined(separator: "/") + ", offset "
       + offsets.map { String(format: "%+.1f", $0) }.joined(separator: "/")
+    let names = fills.map { ["R", "G", "B"][$0.channel] + ($0.isHigh ? "" : " (dark)") }
+    return names.isEmpty ? text : text + "; saturated " + names.joined(separator: ", ") + " rebuilt"
   }
 }
 

@@ -157,3 +157,53 @@ private struct RegistrationCase {
     #expect(inside >= 44, "inside the mask \(inside) dB")
   }
 }
+
+@Suite struct PatchRegistrationSaturationTests {
+  /// A crop whose red channel is bright (up to 252) and follows green and blue, like a warm
+  /// painting: a 10 % red gain saturates more than half of it at 255.
+  private func warmCrop(_ base: ImageBuffer) -> ImageBuffer {
+    func blend(_ x: Int, _ y: Int) -> Double {
+      0.6 * Double(base.sample(x: x, y: y, channel: 1)) + 0.4 * Double(base.sample(x: x, y: y, channel: 2))
+    }
+    var brightest = 0.0
+    for y in 0..<base.height { for x in 0..<base.width { brightest = max(brightest, blend(x, y)) } }
+    var out = base
+    for y in 0..<base.height {
+      for x in 0..<base.width {
+        let red = 252 - 0.2 * (brightest - blend(x, y))
+        out.setSample(x: x, y: y, channel: 0, Int(max(red.rounded(), 0)))
+      }
+    }
+    return out
+  }
+
+  @Test("red saturated by a model's gain is rebuilt from green and blue to 44 dB inside the mask")
+  func rebuildsSaturatedRed() throws {
+    let example = RegistrationCase()
+    let crop = warmCrop(example.crop)
+    let simulation = SimulatedAnswer(gains: [1.1, 0.9, 1.05], offsets: [4, -3, 2])
+    let patch = Resampler.resize(simulation.render(crop, frame: crop.size), to: crop.size)
+    var saturated = 0
+    var inside = 0
+    for y in 0..<crop.height {
+      for x in 0..<crop.width where example.mask.isInside(x: x, y: y) {
+        inside += 1
+        if patch.sample(x: x, y: y, channel: 0) == 255 { saturated += 1 }
+      }
+    }
+    // The case tests the fills only when at least half of the mask's red saturated.
+    try #require(saturated * 2 >= inside, "\(saturated) of \(inside) red samples saturated")
+    let outcome = PatchRegistration.register(crop: crop, patch: patch, mask: example.mask)
+    #expect(outcome.fit.status == .applied)
+    #expect(outcome.fit.colour.fills.contains { $0.channel == 0 && $0.isHigh })
+    let psnr = GlareMetrics.psnrInside(outcome.patch, crop, mask: example.mask)
+    var plainConfiguration = PatchRegistration.Configuration()
+    plainConfiguration.minimumSaturatedSamples = .max
+    let plain = PatchRegistration.register(
+      crop: crop, patch: patch, mask: example.mask, configuration: plainConfiguration)
+    let plainPSNR = GlareMetrics.psnrInside(plain.patch, crop, mask: example.mask)
+    #expect(plain.fit.colour.fills.isEmpty)
+    #expect(psnr >= 44, "inside the mask \(psnr) dB (gain and offset alone \(plainPSNR) dB)")
+    #expect(outcome.fit.ringPSNR >= plain.fit.ringPSNR)
+  }
+}
