@@ -39,6 +39,7 @@ public struct CodecError: Error, Equatable, CustomStringConvertible {
   static let cancelled = CodecError(.cancelled, "cancelled")
 }
 
-/// The codecs' stop question for long loops and C calls: has the current task been cancelled?
-/// (Ctrl-C cancels the command's task; a codec running in it stops within a few dozen rows.)
+/// The stop function handed to long C calls (libpng's row callback): has the current task been
+/// cancelled? Ctrl-C cancels the command's task; a decode running in it stops within 64 rows.
+/// (Swift loops ask `Task.isCancelled` themselves.)
 let taskCancelled: CCodecShims_stop_function = { Task.isCancelled }

@@ -106,8 +106,9 @@ enum LibJPEG {
     return DecodedImage(image: image, metadata: metadata, format: .jpeg, appliedOrientation: orientationValue)
   }
 
-  /// Reads every scanline into `samples`, upright, and asks whether the task was cancelled
-  /// every 64 rows. Returns `.ok`, `.failed` or `.stopped` (cancelled).
+  /// Reads every scanline into `samples`, upright, asking whether the task was cancelled before
+  /// each call (64 rows upright, a 16-row strip otherwise). Returns `.ok`, `.failed` or
+  /// `.stopped` (cancelled).
   private static func readScanlines(
     _ decoder: OpaquePointer, into samples: UnsafeMutableBufferPointer<UInt8>, orientation: Orientation, channels: Int
   ) -> CCodecShims_status {
@@ -121,7 +122,7 @@ enum LibJPEG {
       return rows.withUnsafeMutableBufferPointer { pointers -> CCodecShims_status in
         var done = 0
         while done < storedHeight {
-          if taskCancelled() { return .stopped }
+          if Task.isCancelled { return .stopped }
           var read: UInt32 = 0
           let status = CCodecShims_jpeg_read_rows(
             decoder, pointers.baseAddress.map { $0 + done }, UInt32(min(64, storedHeight - done)), &read)
@@ -146,7 +147,7 @@ enum LibJPEG {
     let stepY = ((alongY.y - origin.y) * uprightWidth + (alongY.x - origin.x)) * channels
     var y = 0
     while y < storedHeight {
-      if taskCancelled() { return .stopped }
+      if Task.isCancelled { return .stopped }
       var read: UInt32 = 0
       let wanted = UInt32(min(stripHeight, storedHeight - y))
       let status = rows.withUnsafeMutableBufferPointer {

@@ -70,11 +70,11 @@ enum LibPNG {
     sink: (UnsafeRawBufferPointer) -> Bool
   ) throws(CodecError) {
     let metadata = metadata.adapted(to: image.layout)
-    let failure: String? = withoutActuallyEscaping(sink) { sink in
+    let failure: CodecError? = withoutActuallyEscaping(sink) { sink in
       var box = SinkBox(sink: sink)
       return withUnsafeMutablePointer(to: &box) { boxPointer in
         guard let writer = CCodecShims_png_writer_create(pngSinkTrampoline, UnsafeMutableRawPointer(boxPointer)) else {
-          return "out of memory"
+          return encodeFailure("out of memory")
         }
         defer { CCodecShims_png_writer_free(writer) }
         var layout = CCodecShims_png_layout(
@@ -82,44 +82,44 @@ enum LibPNG {
           bit_depth: Int32(image.bitDepth.rawValue), idat: compression == .fast ? .bands : .rows,
           level: compression.zlibLevel, strategy: compression.zlibStrategy)
         guard withMetadata(metadata, { CCodecShims_png_writer_begin(writer, &layout, $0) }) == .ok else {
-          return message(writer)
+          return encodeFailure(message(writer))
         }
         let failure = image.withRows(pasting: overlay) { rows in
           compression == .fast
             ? writeBands(rows, of: image, compression: compression, to: writer) : writeRows(rows, to: writer)
         }
         if let failure { return failure }
-        return CCodecShims_png_writer_end(writer) == .ok ? nil : message(writer)
+        return CCodecShims_png_writer_end(writer) == .ok ? nil : encodeFailure(message(writer))
       }
     }
-    if failure == Self.stopped { throw .cancelled }
-    if let failure {
-      throw CodecError(.encodeFailed, "the PNG could not be encoded: \(failure)")
-    }
+    if let failure { throw failure }
   }
 
-  /// The failure the row writers return when the task was cancelled (asked every 64 rows and
-  /// before each wave of bands).
-  private static let stopped = "stopped"
+  /// Why the encoder failed, as a ``CodecError`` naming `reason`.
+  private static func encodeFailure(_ reason: String) -> CodecError {
+    CodecError(.encodeFailed, "the PNG could not be encoded: \(reason)")
+  }
 
-  /// Every row to libpng, which filters (adaptively) and deflates them. Returns the failure.
-  private static func writeRows(_ rows: PastedRows, to writer: OpaquePointer) -> String? {
+  /// Every row to libpng, which filters (adaptively) and deflates them. Returns the failure:
+  /// ``CodecError/cancelled`` when the task was cancelled (asked every 64 rows).
+  private static func writeRows(_ rows: PastedRows, to writer: OpaquePointer) -> CodecError? {
     let scratch = UnsafeMutableRawPointer.allocate(byteCount: rows.rowBytes, alignment: 16)
     defer { scratch.deallocate() }
     for y in 0..<rows.height {
-      if y & 63 == 0 && Task.isCancelled { return stopped }
+      if y & 63 == 0 && Task.isCancelled { return .cancelled }
       let row = rows.row(y, scratch: scratch).assumingMemoryBound(to: UInt8.self)
-      if CCodecShims_png_writer_write_row(writer, row) != .ok { return message(writer) }
+      if CCodecShims_png_writer_write_row(writer, row) != .ok { return encodeFailure(message(writer)) }
     }
     return nil
   }
 
   /// The fast path: rows filtered with Up and deflated in independent bands on every core
   /// (see `CCodecShims_png_bands.h`), written in order as each wave of bands finishes, so only
-  /// one wave of compressed data is held in memory. Returns the failure.
+  /// one wave of compressed data is held in memory. Returns the failure: ``CodecError/cancelled``
+  /// when the task was cancelled (asked before each wave).
   private static func writeBands(
     _ rows: PastedRows, of image: ImageBuffer, compression: PNGCompression, to writer: OpaquePointer
-  ) -> String? {
+  ) -> CodecError? {
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     // About 1.5 MB of raw rows per band: enough work to amortise a band's fresh dictionary
     // (the size cost is negligible), small enough that one wave of bands is little memory.
@@ -128,15 +128,15 @@ enum LibPNG {
     let plan = BandPlan(rowsPerBand: rowsPerBand, bandCount: bandCount, image: image, compression: compression)
     var first = 0
     while first < bandCount {
-      if Task.isCancelled { return stopped }
+      if Task.isCancelled { return .cancelled }
       let wave = min(cores, bandCount - first)
       let bands = deflateWave(rows, plan: plan, firstBand: first, count: wave)
       defer { for band in bands { CCodecShims_png_band_free(band) } }
-      guard bands.count == wave else { return "zlib failed (out of memory?)" }
+      guard bands.count == wave else { return encodeFailure("zlib failed (out of memory?)") }
       for (offset, band) in bands.enumerated() {
         let index = first + offset
         if CCodecShims_png_writer_write_band(writer, band, index == 0, index == bandCount - 1) != .ok {
-          return message(writer)
+          return encodeFailure(message(writer))
         }
       }
       first += wave
