@@ -185,6 +185,11 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
     }
   }
   while (cinfo.next_scanline < cinfo.image_height) {
+    if ((cinfo.next_scanline & 63) == 0 && options->stop && options->stop()) {
+      jpeg_destroy_compress(&cinfo);
+      free(buffer);
+      return CCodecShims_status_stopped;
+    }
     JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
     jpeg_write_scanlines(&cinfo, &row, 1);
   }

@@ -39,7 +39,8 @@ public struct CodecError: Error, Equatable, CustomStringConvertible {
   static let cancelled = CodecError(.cancelled, "cancelled")
 }
 
-/// The stop function handed to long C calls (libpng's row callback): has the current task been
-/// cancelled? Ctrl-C cancels the command's task; a decode running in it stops within 64 rows.
+/// The stop function handed to long C calls (libpng's row callback, the JPEG encode loop): has
+/// the current task been cancelled? Ctrl-C cancels the command's task; a decode or a baseline JPEG
+/// encode running in it stops within 64 rows.
 /// (Swift loops ask `Task.isCancelled` themselves.)
 let taskCancelled: CCodecShims_stop_function = { Task.isCancelled }

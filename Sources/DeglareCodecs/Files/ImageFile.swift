@@ -228,6 +228,7 @@ public enum ImageFile {
       do {
         bytes = try JPEGCodec.encode(overlay?.applied(to: image) ?? image, metadata: metadata, options: options.jpeg)
       } catch {
+        if error.kind == .cancelled { throw CancellationError() }
         throw WriteError.encodeFailed(path: path, reason: error.message)
       }
       return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in sink.write(bytes)
