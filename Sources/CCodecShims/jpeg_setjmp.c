@@ -148,13 +148,16 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
   CCodecShims_jpeg_error_setup(&error, err, err_length);
   unsigned char *volatile buffer = NULL;  // volatile: changed after setjmp
   unsigned long volatile buffer_length = 0;
+  CCodecShims_jpeg_stop_monitor monitor;
+  memset(&monitor, 0, sizeof(monitor));
   cinfo.err = &error.pub;
   if (setjmp(error.jump)) {
     jpeg_destroy_compress(&cinfo);
     free(buffer);
-    return CCodecShims_status_failed;
+    return monitor.stopped ? CCodecShims_status_stopped : CCodecShims_status_failed;
   }
   jpeg_create_compress(&cinfo);
+  CCodecShims_jpeg_stop_monitor_attach(&monitor, &cinfo, options->stop);
   jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&buffer_length);
   cinfo.image_width = width;
   cinfo.image_height = height;
@@ -185,11 +188,6 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
     }
   }
   while (cinfo.next_scanline < cinfo.image_height) {
-    if ((cinfo.next_scanline & 63) == 0 && options->stop && options->stop()) {
-      jpeg_destroy_compress(&cinfo);
-      free(buffer);
-      return CCodecShims_status_stopped;
-    }
     JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
     jpeg_write_scanlines(&cinfo, &row, 1);
   }

@@ -48,6 +48,28 @@ import Testing
     }
   }
 
+  @Test("a JPEG written over its original's blocks, in a cancelled task, stops and leaves nothing")
+  func spliceStops() async throws {
+    try await withTemporaryDirectory { dir in
+      let decoded = try ImageFile.read(Fixtures.path("jpeg/baseline-420.jpg"))
+      var patch = decoded.image.cropped(to: PixelRect(x: 0, y: 0, width: 16, height: 16))
+      for y in 0..<16 { for x in 0..<16 { patch.setSample(x: x, y: y, channel: 0, 255) } }
+      let overlay = RegionOverlay(x: 0, y: 0, pixels: patch)
+      let path = dir + "/out.jpg"
+      let options = ImageWriteOptions(format: .jpeg)
+      let outcome = await Self.inCancelledTask {
+        try ImageFile.prepare(decoded, overlay: overlay, to: path, options: options)
+      }
+      #expect(throws: CancellationError.self) { try outcome.get() }
+      #expect(directoryListing(dir).isEmpty)
+      // Not cancelled, the splice writes the file.
+      let prepared = try ImageFile.prepare(decoded, overlay: overlay, to: path, options: options)
+      #expect(prepared.jpegSplice != nil)
+      try prepared.publish()
+      #expect(directoryListing(dir) == ["out.jpg"])
+    }
+  }
+
   @Test(
     "a decode in a cancelled task stops with a cancelled codec error",
     arguments: ["png", "jpeg/baseline-420.jpg", "orientation/orientation-6.jpg"])

@@ -93,8 +93,8 @@ typedef struct {
   bool full_chroma;
   /// A progressive JPEG instead of a baseline one.
   bool progressive;
-  /// Asked every 64 rows while rows are compressed; may be NULL. (A progressive JPEG does most
-  /// of its work in the final call, which is not interrupted.)
+  /// Asked for every row compressed, and for every row of blocks of each later pass (a
+  /// progressive JPEG's); may be NULL.
   CCodecShims_stop_function stop;
 } CCodecShims_jpeg_options;
 
