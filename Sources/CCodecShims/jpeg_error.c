@@ -3,6 +3,7 @@
 #include "jpeg_error.h"
 
 #include <jerror.h>
+#include <string.h>
 
 static void CCodecShims_jpeg_on_error(j_common_ptr cinfo) {
   CCodecShims_jpeg_error_state *state = (CCodecShims_jpeg_error_state *)cinfo->err;
@@ -36,6 +37,21 @@ void CCodecShims_jpeg_error_setup(CCodecShims_jpeg_error_state *state, char *mes
   jpeg_std_error(&state->pub);
   state->pub.error_exit = CCodecShims_jpeg_on_error;
   state->pub.emit_message = CCodecShims_jpeg_on_message;
+}
+
+static void CCodecShims_jpeg_check_stop(j_common_ptr cinfo) {
+  CCodecShims_jpeg_stop_monitor *monitor = (CCodecShims_jpeg_stop_monitor *)cinfo->progress;
+  if (!monitor->stop || !monitor->stop()) return;
+  monitor->stopped = true;
+  longjmp(((CCodecShims_jpeg_error_state *)cinfo->err)->jump, 1);
+}
+
+void CCodecShims_jpeg_stop_monitor_attach(CCodecShims_jpeg_stop_monitor *monitor, j_compress_ptr cinfo,
+                                          CCodecShims_stop_function stop) {
+  memset(monitor, 0, sizeof(*monitor));
+  monitor->pub.progress_monitor = CCodecShims_jpeg_check_stop;
+  monitor->stop = stop;
+  cinfo->progress = &monitor->pub;
 }
 
 CCodecShims_jpeg_color_family CCodecShims_jpeg_color_family_of(J_COLOR_SPACE space) {

@@ -24,6 +24,20 @@ typedef struct {
 /// `message`; the warnings that mean damaged or missing data are errors, the rest are silent.
 void CCodecShims_jpeg_error_setup(CCodecShims_jpeg_error_state *state, char *message, size_t message_length);
 
+/// libjpeg's progress monitor, used to abandon a long compression when the caller's stop function
+/// says stop: libjpeg calls it for every row written and for every row of blocks of each pass in
+/// jpeg_finish_compress (a progressive encode, a transcode); on stop it records the fact and
+/// longjmps through the error state, whose handler returns `CCodecShims_status_stopped`.
+typedef struct {
+  struct jpeg_progress_mgr pub;
+  CCodecShims_stop_function stop;
+  volatile bool stopped;  // read after the longjmp
+} CCodecShims_jpeg_stop_monitor;
+
+/// Installs `monitor` (calling `stop`, which may be NULL) on the compressor `cinfo`.
+void CCodecShims_jpeg_stop_monitor_attach(CCodecShims_jpeg_stop_monitor *monitor, j_compress_ptr cinfo,
+                                          CCodecShims_stop_function stop);
+
 /// A libjpeg decompressor with deglare's error manager and the buffer its messages go to: the
 /// common part of the decoder (jpeg_setjmp.c) and the transcoder (jpeg_transcode.c).
 typedef struct {

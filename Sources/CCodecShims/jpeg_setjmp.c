@@ -148,13 +148,16 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
   CCodecShims_jpeg_error_setup(&error, err, err_length);
   unsigned char *volatile buffer = NULL;  // volatile: changed after setjmp
   unsigned long volatile buffer_length = 0;
+  CCodecShims_jpeg_stop_monitor monitor;
+  memset(&monitor, 0, sizeof(monitor));
   cinfo.err = &error.pub;
   if (setjmp(error.jump)) {
     jpeg_destroy_compress(&cinfo);
     free(buffer);
-    return CCodecShims_status_failed;
+    return monitor.stopped ? CCodecShims_status_stopped : CCodecShims_status_failed;
   }
   jpeg_create_compress(&cinfo);
+  CCodecShims_jpeg_stop_monitor_attach(&monitor, &cinfo, options->stop);
   jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&buffer_length);
   cinfo.image_width = width;
   cinfo.image_height = height;

@@ -109,8 +109,10 @@ CCodecShims_status CCodecShims_jpeg_transcoder_quantization(CCodecShims_jpeg_tra
 static void CCodecShims_jpeg_encode_like(struct jpeg_decompress_struct *source, j_compress_ptr sub,
                                          const uint8_t *pixels, uint32_t width, uint32_t height,
                                          int32_t pixel_components, unsigned char **buffer,
-                                         unsigned long *buffer_length) {
+                                         unsigned long *buffer_length, CCodecShims_jpeg_stop_monitor *monitor,
+                                         CCodecShims_stop_function stop) {
   jpeg_create_compress(sub);
+  CCodecShims_jpeg_stop_monitor_attach(monitor, sub, stop);
   jpeg_mem_dest(sub, buffer, buffer_length);
   sub->image_width = width;
   sub->image_height = height;
@@ -175,7 +177,8 @@ static void CCodecShims_jpeg_copy_flagged(struct jpeg_decompress_struct *source,
 CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcoder *transcoder, const uint8_t *pixels,
                                                       uint32_t x, uint32_t y, uint32_t width, uint32_t height,
                                                       int32_t pixel_components, const uint8_t *const *touched,
-                                                      uint8_t **output, unsigned long *output_length) {
+                                                      uint8_t **output, unsigned long *output_length,
+                                                      CCodecShims_stop_function stop) {
   struct jpeg_decompress_struct *source = &transcoder->base.cinfo;
   if (!transcoder->coefficients) return CCodecShims_status_failed;
   struct jpeg_compress_struct sub;
@@ -191,17 +194,19 @@ CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcode
   unsigned long volatile encoded_length = 0;
   unsigned char *volatile result = NULL;
   unsigned long volatile result_length = 0;
+  CCodecShims_jpeg_stop_monitor monitor;
+  memset(&monitor, 0, sizeof(monitor));
   if (setjmp(transcoder->base.error.jump)) {
     jpeg_destroy_compress(&sub);
     jpeg_destroy_decompress(&back);
     jpeg_destroy_compress(&out);
     free(encoded);
     free(result);
-    return CCodecShims_status_failed;
+    return monitor.stopped ? CCodecShims_status_stopped : CCodecShims_status_failed;
   }
   if (width > 0 && height > 0) {
     CCodecShims_jpeg_encode_like(source, &sub, pixels, width, height, pixel_components,
-                                 (unsigned char **)&encoded, (unsigned long *)&encoded_length);
+                                 (unsigned char **)&encoded, (unsigned long *)&encoded_length, &monitor, stop);
     jpeg_create_decompress(&back);
     jpeg_mem_src(&back, encoded, encoded_length);
     jpeg_read_header(&back, TRUE);
@@ -209,6 +214,8 @@ CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcode
     CCodecShims_jpeg_copy_flagged(source, transcoder->coefficients, &back, blocks, x, y, touched);
   }
   jpeg_create_compress(&out);
+  // The Huffman coding of every block happens in jpeg_finish_compress, one row of blocks at a time.
+  CCodecShims_jpeg_stop_monitor_attach(&monitor, &out, stop);
   jpeg_mem_dest(&out, (unsigned char **)&result, (unsigned long *)&result_length);
   jpeg_copy_critical_parameters(source, &out);
   out.write_JFIF_header = FALSE;  // the source's own APP0 and APP14 are copied below, verbatim

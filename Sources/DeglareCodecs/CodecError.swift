@@ -39,7 +39,8 @@ public struct CodecError: Error, Equatable, CustomStringConvertible {
   static let cancelled = CodecError(.cancelled, "cancelled")
 }
 
-/// The stop function handed to long C calls (libpng's row callback): has the current task been
-/// cancelled? Ctrl-C cancels the command's task; a decode running in it stops within 64 rows.
-/// (Swift loops ask `Task.isCancelled` themselves.)
+/// The stop function handed to long C calls (libpng's row callback; libjpeg's progress monitor in
+/// the JPEG encode and splice): has the current task been cancelled? Ctrl-C cancels the command's
+/// task; a PNG decode running in it stops within 64 rows, a JPEG encode or splice within a row of
+/// blocks. (Swift loops ask `Task.isCancelled` themselves.)
 let taskCancelled: CCodecShims_stop_function = { Task.isCancelled }

@@ -213,7 +213,7 @@ enum LibJPEG {
               }
               var settings = CCodecShims_jpeg_options(
                 quality: Int32(min(max(options.quality, 1), 100)), full_chroma: options.fullChroma,
-                progressive: options.progressive)
+                progressive: options.progressive, stop: taskCancelled)
               return CCodecShims_jpeg_encode(
                 UInt32(image.width), UInt32(image.height), Int32(components), pixelBuffer.baseAddress,
                 image.width * components, &settings, &meta, &output, &outputLength, err.baseAddress, err.count)
@@ -222,6 +222,7 @@ enum LibJPEG {
         }
       }
     }
+    if status == .stopped { throw .cancelled }
     guard status == .ok, let output else {
       let text = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw CodecError(.encodeFailed, "the JPEG could not be encoded: \(text)")

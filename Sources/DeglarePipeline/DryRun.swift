@@ -62,10 +62,7 @@ public enum DryRun {
         members.append(("upload_colour", .string("sRGB, converted from the photo's profile")))
       }
       if let aspect = plan.aspectName { members.insert(("aspect_ratio", .string(aspect)), at: 4) }
-      if let billing {
-        members.append(("billing", billing.json))
-        if !billing.notes.isEmpty { members.append(("notes", .array(billing.notes.map(JSONValue.string)))) }
-      }
+      members += billing?.planMembers ?? []
       let json = JSONValue.object(members)
       let files =
         uploads.map { (path: directory + "/" + $0.name, bytes: $0.bytes) }

@@ -36,6 +36,12 @@ public struct BilledOutput: Sendable, Equatable {
     ])
   }
 
+  /// The members a plan states it with (the dry run's plan.json, the workbench's plan): `billing`,
+  /// then `notes` when there are any.
+  public var planMembers: [(String, JSONValue)] {
+    [("billing", json)] + (notes.isEmpty ? [] : [("notes", .array(notes.map(JSONValue.string)))])
+  }
+
   /// "gpt-image-1.5, one 1536x1024 image, quality high" for the text summary.
   public var summary: String {
     "\(model), one \(size) image, quality \(quality)" + (qualitySent ? "" : " (the API's default)")

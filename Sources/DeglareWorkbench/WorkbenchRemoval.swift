@@ -97,18 +97,26 @@ extension EditingSession {
   func plan(provider name: String, option: String?) async throws(WorkbenchError) -> JSONValue {
     guard let document, let history else { throw .conflict("open a photo first") }
     guard maskSummary.insideCount > 0 else { throw .conflict("the mask is empty: paint over the glare first") }
-    let provider = try makeProvider(name, option: option, withKey: false)
-    let image = document.decoded.image
+    let decoded = document.decoded
     let mask = history.mask
     let padding = options.padding
-    let planned = await Task.detached(priority: .userInitiated) { () -> (CropPlan, [UploadFile])? in
-      guard let plan = RemoveSteps.plan(mask: mask, capability: provider.capability, padding: padding) else {
-        return nil
-      }
-      let request = RemoveSteps.request(image: image, mask: mask, plan: plan)
-      return (plan, (try? provider.uploadPreview(for: request)) ?? [])
+    // The same plan `remove --dry-run` writes: the provider wrapped as the removal wraps it (a
+    // photo in another colour space is uploaded in sRGB), and what a remote one will bill.
+    let provider: any ImageEditProvider
+    let planned: (plan: CropPlan, billing: BilledOutput?)?
+    do {
+      provider = try SRGBProvider.wrapping(try makeProvider(name, option: option, withKey: false), for: decoded)
+      planned = try RemoveSteps.plan(mask: mask, provider: provider, padding: padding)
+    } catch let error as WorkbenchError {
+      throw error
+    } catch {
+      throw .unusable("\(error)")  // the photo's colour profile cannot be read
+    }
+    guard let (plan, billing) = planned else { throw .conflict("the mask is empty: paint over the glare first") }
+    let files = await Task.detached(priority: .userInitiated) { () -> [UploadFile] in
+      let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
+      return (try? provider.uploadPreview(for: request)) ?? []
     }.value
-    guard let (plan, files) = planned else { throw .conflict("the mask is empty: paint over the glare first") }
     var members: [(String, JSONValue)] = [
       ("provider", .string(provider.id.rawValue)),
       (provider.isRemote ? "model" : "method", .string(provider.model)),
@@ -119,6 +127,7 @@ extension EditingSession {
       ("files", .array(files.map { .object([("name", .string($0.name)), ("bytes", .int($0.bytes.count))]) })),
     ]
     if let aspect = plan.aspectName { members.append(("aspect_ratio", .string(aspect))) }
+    members += billing?.planMembers ?? []
     return .object(members)
   }
 

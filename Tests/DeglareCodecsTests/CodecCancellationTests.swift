@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Ctrl-C cancels the command's task; the codecs' long loops ask the task and stop, so a large
-/// decode or PNG encode does not hold the exit back (docs/cli.md: interrupted, nothing written).
+/// decode or encode does not hold the exit back (docs/cli.md: interrupted, nothing written).
 @Suite struct CodecCancellationTests {
   /// Runs `body` in a task that is cancelled before `body` starts.
   static func inCancelledTask<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
@@ -26,12 +26,15 @@ import Testing
     return image
   }
 
-  @Test("a PNG encode in a cancelled task stops, throws CancellationError and leaves nothing")
-  func pngEncodeStops() async throws {
-    for compression in [PNGCompression.fast, .small] {
+  @Test("an encode in a cancelled task stops, throws CancellationError and leaves nothing")
+  func encodeStops() async throws {
+    let cases: [(name: String, options: ImageWriteOptions)] = [
+      ("out.png", ImageWriteOptions(pngCompression: .fast)), ("out.png", ImageWriteOptions(pngCompression: .small)),
+      ("out.jpg", ImageWriteOptions(format: .jpeg)),
+    ]
+    for (name, options) in cases {
       try await withTemporaryDirectory { dir in
-        let path = dir + "/out.png"
-        let options = ImageWriteOptions(pngCompression: compression)
+        let path = dir + "/" + name
         let image = Self.image()
         let outcome = await Self.inCancelledTask {
           try ImageFile.prepare(image, metadata: ImageMetadata(), to: path, options: options)
@@ -40,8 +43,30 @@ import Testing
         #expect(directoryListing(dir).isEmpty)
         // The same call, not cancelled, writes the file.
         try ImageFile.prepare(image, metadata: ImageMetadata(), to: path, options: options).publish()
-        #expect(directoryListing(dir) == ["out.png"])
+        #expect(directoryListing(dir) == [name])
       }
+    }
+  }
+
+  @Test("a JPEG written over its original's blocks, in a cancelled task, stops and leaves nothing")
+  func spliceStops() async throws {
+    try await withTemporaryDirectory { dir in
+      let decoded = try ImageFile.read(Fixtures.path("jpeg/baseline-420.jpg"))
+      var patch = decoded.image.cropped(to: PixelRect(x: 0, y: 0, width: 16, height: 16))
+      for y in 0..<16 { for x in 0..<16 { patch.setSample(x: x, y: y, channel: 0, 255) } }
+      let overlay = RegionOverlay(x: 0, y: 0, pixels: patch)
+      let path = dir + "/out.jpg"
+      let options = ImageWriteOptions(format: .jpeg)
+      let outcome = await Self.inCancelledTask {
+        try ImageFile.prepare(decoded, overlay: overlay, to: path, options: options)
+      }
+      #expect(throws: CancellationError.self) { try outcome.get() }
+      #expect(directoryListing(dir).isEmpty)
+      // Not cancelled, the splice writes the file.
+      let prepared = try ImageFile.prepare(decoded, overlay: overlay, to: path, options: options)
+      #expect(prepared.jpegSplice != nil)
+      try prepared.publish()
+      #expect(directoryListing(dir) == ["out.jpg"])
     }
   }
 

@@ -18,6 +18,7 @@ import Testing
       #expect(plan.status == 200)
       let planned = try #require(plan.json?["plan"] as? [String: Any])
       #expect(planned["leaves_machine"] as? Bool == false)
+      #expect(planned["billing"] == nil, "the local method bills nothing")
       #expect(try await bench.post("/api/remove?provider=local&option=fill").status == 200)
       #expect(try await bench.waitForStatus(["done", "error"]) == "done")
       #expect(try await bench.request("GET", "/api/tile/result/0/0/0").status == 200)
@@ -136,7 +137,13 @@ import Testing
         #expect(try server.requests().isEmpty)
         let plan = try await bench.post("/api/plan?provider=openai")
         #expect(plan.status == 200, "a plan needs no key")
-        #expect((plan.json?["plan"] as? [String: Any])?["leaves_machine"] as? Bool == true)
+        let planned = try #require(plan.json?["plan"] as? [String: Any])
+        #expect(planned["leaves_machine"] as? Bool == true)
+        // What the request would be billed for, as `remove --dry-run`'s plan.json states it.
+        let billing = try #require(planned["billing"] as? [String: Any], "\(plan.text)")
+        #expect(billing["quality"] as? String == "high")
+        #expect(billing["quality_sent"] as? Bool == true)
+        #expect(billing["size"] as? [Int] == planned["upload_size"] as? [Int])
       }
     }
   }

@@ -50,6 +50,7 @@ import Testing
         ])
       let failed = try #require(lines.first { $0["status"] as? String == "failed" })
       #expect(failed["exit_code"] as? Int == 65)
+      #expect((failed["seconds"] as? Double ?? 0) > 0, "a failed image reports its own time: \(failed)")
       #expect((failed["error"] as? String)?.contains("broken.png") == true)
       for line in lines where line["status"] as? String == "done" {
         #expect(line["exit_code"] as? Int == 0)

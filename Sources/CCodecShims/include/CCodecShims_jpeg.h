@@ -93,10 +93,14 @@ typedef struct {
   bool full_chroma;
   /// A progressive JPEG instead of a baseline one.
   bool progressive;
+  /// Asked for every row compressed, and for every row of blocks of each later pass (a
+  /// progressive JPEG's); may be NULL.
+  CCodecShims_stop_function stop;
 } CCodecShims_jpeg_options;
 
 /// Encodes 8-bit gray (components 1) or RGB (3) rows of `stride` bytes. On success *output is
-/// malloc'ed (free() it); on failure the message is in `err`.
+/// malloc'ed (free() it); on failure the message is in `err`; `CCodecShims_status_stopped` when
+/// the options' stop function said stop (nothing is returned).
 CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int32_t components, const uint8_t *pixels,
                                            size_t stride, const CCodecShims_jpeg_options *options,
                                            const CCodecShims_jpeg_write_meta *meta, uint8_t **output,

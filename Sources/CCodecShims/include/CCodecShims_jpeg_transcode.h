@@ -67,10 +67,12 @@ CCodecShims_status CCodecShims_jpeg_transcoder_quantization(CCodecShims_jpeg_tra
 /// result: the file's APPn and COM markers verbatim and in order, its restart interval, its
 /// arithmetic coding if it had it, else standard Huffman tables (baseline) or libjpeg's optimised
 /// ones (progressive, simple progression, when the file was). On success *output is malloc'ed
-/// (free() it).
+/// (free() it). `stop` (may be NULL) is asked for every row of the rectangle's encode and every
+/// row of blocks written; when it says stop the call returns `CCodecShims_status_stopped`.
 CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcoder *transcoder, const uint8_t *pixels,
                                                       uint32_t x, uint32_t y, uint32_t width, uint32_t height,
                                                       int32_t pixel_components, const uint8_t *const *touched,
-                                                      uint8_t **output, unsigned long *output_length);
+                                                      uint8_t **output, unsigned long *output_length,
+                                                      CCodecShims_stop_function stop);
 
 #endif

@@ -51,16 +51,24 @@ struct BatchDriver {
     let report = BatchReport(console: context.console, total: jobs.count, json: json)
     report.start()
     let outcomes = Mutex<[Int: BatchOutcome]>([:])
+    // When each image's latest try began: a failed image reports its own time too.
+    let tries = Mutex<[Int: ContinuousClock.Instant]>([:])
     let force = force
     await BatchRunner(configuration: BatchRunner.Configuration(concurrency: concurrency)).run(
       count: jobs.count,
-      started: { report.started(jobs[$0].input) },
+      started: { index in
+        tries.withLock { $0[index] = clock.now }
+        report.started(jobs[index].input)
+      },
       work: { index in await Self.attempt(jobs[index], force: force, context: context) },
       finished: { index, result in
         let outcome: (BatchOutcome, String?)
         switch result {
         case .success(let done): outcome = done
-        case .failure(let error): outcome = (Self.failure(error, job: jobs[index]), nil)
+        case .failure(let error):
+          var failed = Self.failure(error, job: jobs[index])
+          if let began = tries.withLock({ $0[index] }) { failed.seconds = (clock.now - began).seconds }
+          outcome = (failed, nil)
         }
         outcomes.withLock { $0[index] = outcome.0 }
         report.finished(outcome.0, singleReport: outcome.1)

@@ -14,17 +14,22 @@ extension RegistrationFit {
   }
 
   /// The `registration` object of `--json`: status, shift [x, y] in crop pixels, scale [x, y],
-  /// colour gain and offset per channel (8-bit levels), the ring's PSNR in dB before and after
+  /// colour gain and offset per channel (8-bit levels), the channels whose saturated samples were
+  /// rebuilt (channel, and the level they clipped at), the ring's PSNR in dB before and after
   /// (null when identical: infinite), the fraction of ring pixels that agree, and the verdicts.
   var jsonObject: JSONValue {
     func decibels(_ value: Double) -> JSONValue { value.isFinite ? .double((value * 100).rounded() / 100) : .null }
     func rounded(_ value: Double, _ scale: Double = 1000) -> JSONValue { .double((value * scale).rounded() / scale) }
+    let rebuilt = colour.fills.map { fill in
+      JSONValue.object([("channel", .string(fill.channelName)), ("level", .int(fill.isHigh ? 255 : 0))])
+    }
     var members: [(String, JSONValue)] = [
       ("status", .string(statusName)),
       ("shift", .array([rounded(geometry.shiftX, 100), rounded(geometry.shiftY, 100)])),
       ("scale", .array([rounded(geometry.scaleX, 10000), rounded(geometry.scaleY, 10000)])),
       ("colour_gain", .array(colour.gains.map { rounded($0) })),
       ("colour_offset", .array(colour.offsets.map { rounded($0, 10) })),
+      ("saturated_rebuilt", .array(rebuilt)),
       ("ring_psnr_before_db", decibels(ringPSNRBefore)),
       ("ring_psnr_db", decibels(ringPSNR)),
       ("ring_agreement", rounded(inlierFraction)),

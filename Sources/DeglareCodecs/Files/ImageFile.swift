@@ -156,7 +156,8 @@ public enum ImageFile {
   }
 
   /// Encodes and writes an image atomically (see ``OutputFile``).
-  /// - Throws: ``WriteError``; nothing is left behind on failure.
+  /// - Throws: ``WriteError``, or `CancellationError` when the task was cancelled during the
+  ///   encode; nothing is left behind either way.
   public static func write(
     _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
     options: ImageWriteOptions, inputs: [String] = []
@@ -187,7 +188,8 @@ public enum ImageFile {
   /// pass `original` when it was read ahead, while the repaint ran), and
   /// ``PreparedOutput/jpegSplice`` says how many blocks were re-encoded. `options.jpeg` does not
   /// apply to it: the original's tables do.
-  /// - Throws: ``WriteError``; nothing is left behind on failure.
+  /// - Throws: ``WriteError``, or `CancellationError` when the task was cancelled during the
+  ///   encode; nothing is left behind either way.
   public static func prepare(
     _ decoded: DecodedImage, overlay: RegionOverlay?, to path: String, options: ImageWriteOptions,
     inputs: [String] = [], original: JPEGOriginal? = nil
@@ -205,7 +207,7 @@ public enum ImageFile {
       guard let blocks else { throw CodecError(.encodeFailed, "the original's blocks could not be read") }
       spliced = try blocks.splice(overlay ?? unchanged)
     } catch {
-      throw WriteError.encodeFailed(path: path, reason: error.message)
+      throw encodeFailure(error, path: path)
     }
     let prepared = try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in
       sink.write(spliced.bytes)
@@ -216,7 +218,8 @@ public enum ImageFile {
 
   /// Encodes an image into an unnamed file beside `path`; ``PreparedOutput/publish()`` names it.
   /// `overlay`'s pixels replace the image's own in the written file.
-  /// - Throws: ``WriteError``; nothing is left behind on failure.
+  /// - Throws: ``WriteError``, or `CancellationError` when the task was cancelled during the
+  ///   encode; nothing is left behind either way.
   public static func prepare(
     _ image: ImageBuffer, overlay: RegionOverlay? = nil, metadata: ImageMetadata, to path: String,
     options: ImageWriteOptions, inputs: [String] = []
@@ -228,7 +231,7 @@ public enum ImageFile {
       do {
         bytes = try JPEGCodec.encode(overlay?.applied(to: image) ?? image, metadata: metadata, options: options.jpeg)
       } catch {
-        throw WriteError.encodeFailed(path: path, reason: error.message)
+        throw encodeFailure(error, path: path)
       }
       return try OutputFile.prepare(to: path, overwrite: options.overwrite, inputs: inputs) { sink in sink.write(bytes)
       }
@@ -239,10 +242,15 @@ public enum ImageFile {
             sink.write($0)
           }
         } catch {
-          if error.kind == .cancelled { throw CancellationError() }
-          throw WriteError.encodeFailed(path: path, reason: error.message)
+          throw encodeFailure(error, path: path)
         }
       }
     }
+  }
+
+  /// What an encode that failed throws: `CancellationError` when Ctrl-C stopped it (exit 130),
+  /// else ``WriteError/encodeFailed(path:reason:)``.
+  private static func encodeFailure(_ error: CodecError, path: String) -> any Error {
+    error.kind == .cancelled ? CancellationError() : WriteError.encodeFailed(path: path, reason: error.message)
   }
 }

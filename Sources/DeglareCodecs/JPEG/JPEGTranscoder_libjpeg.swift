@@ -106,10 +106,11 @@ final class JPEGTranscoder {
         return touched.withUnsafeBufferPointer { pointers in
           CCodecShims_jpeg_transcoder_splice(
             handle, pixelBuffer.baseAddress, UInt32(region.x), UInt32(region.y), UInt32(region.width),
-            UInt32(region.height), Int32(channels), pointers.baseAddress, &output, &length)
+            UInt32(region.height), Int32(channels), pointers.baseAddress, &output, &length, taskCancelled)
         }
       }
     }
+    if status == .stopped { throw .cancelled }
     guard status == .ok, let output else {
       throw CodecError(.encodeFailed, "the JPEG could not be rewritten: \(message(handle))")
     }

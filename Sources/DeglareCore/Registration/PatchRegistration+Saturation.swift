@@ -24,6 +24,9 @@ public struct SaturationFill: Sendable, Equatable {
     self.weights = weights
   }
 
+  /// The channel's letter: "R", "G" or "B".
+  public var channelName: String { ["R", "G", "B"][channel] }
+
   /// The other two colour channels, in order.
   var others: (Int, Int) { channel == 0 ? (1, 2) : channel == 1 ? (0, 2) : (0, 1) }
 

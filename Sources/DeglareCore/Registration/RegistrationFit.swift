@@ -97,7 +97,7 @@ public struct ColourCorrection: Sendable, Equatable, CustomStringConvertible {
     let text =
       "gain " + gains.map { String(format: "%.3f", $0) }.joined(separator: "/") + ", offset "
       + offsets.map { String(format: "%+.1f", $0) }.joined(separator: "/")
-    let names = fills.map { ["R", "G", "B"][$0.channel] + ($0.isHigh ? "" : " (dark)") }
+    let names = fills.map { $0.channelName + ($0.isHigh ? "" : " (dark)") }
     return names.isEmpty ? text : text + "; saturated " + names.joined(separator: ", ") + " rebuilt"
   }
 }
