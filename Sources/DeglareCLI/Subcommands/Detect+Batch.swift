@@ -17,16 +17,10 @@ extension DetectCommand {
 
   /// Runs the batch on the cores; an image is skipped when its mask (and overlay) exist.
   func runBatch(_ batch: BatchArguments, context: CommandContext) async throws -> ExitCode {
-    let overlayDirectory = try BatchArguments.overlayFolder(overlayPath)
-    let items = try batch.items(suffix: ".mask.png", also: [overlayDirectory])
-    let jobs = items.map { item in
-      let command = DetectCommand(
-        single: item.input, output: item.output(in: batch.outputDirectory, suffix: ".mask.png"),
-        overlay: overlayDirectory.map { item.output(in: $0, suffix: ".overlay.png") }, of: self)
-      return BatchJob(input: item.input, outputs: [command.outputPath] + (command.overlayPath.map { [$0] } ?? [])) {
-        try await command.run($0)
-      }
+    try await batch.runWithOverlays(suffix: ".mask.png", overlayPath: overlayPath, common: common, context: context) {
+      input, output, overlay in
+      let command = DetectCommand(single: input, output: output, overlay: overlay, of: self)
+      return BatchJob(input: input, outputs: [output] + (overlay.map { [$0] } ?? [])) { try await command.run($0) }
     }
-    return await batch.run(jobs, common: common, context: context)
   }
 }

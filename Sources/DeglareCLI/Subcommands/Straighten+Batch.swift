@@ -19,15 +19,12 @@ extension StraightenCommand {
 
   /// Runs the batch on the cores; an image is skipped when its outputs exist.
   func runBatch(_ batch: BatchArguments, context: CommandContext) async throws -> ExitCode {
-    let overlayDirectory = try BatchArguments.overlayFolder(overlayPath)
-    let items = try batch.items(suffix: ".straight.png", also: [overlayDirectory])
-    let jobs = items.map { item in
-      let command = StraightenCommand(
-        single: item.input, output: item.output(in: batch.outputDirectory, suffix: ".straight.png"),
-        overlay: overlayDirectory.map { item.output(in: $0, suffix: ".overlay.png") }, of: self)
-      let outputs = (command.overlayPath.map { [$0] } ?? []) + (detectOnly ? [] : [command.outputPath])
-      return BatchJob(input: item.input, outputs: outputs) { try await command.run($0) }
+    try await batch.runWithOverlays(
+      suffix: ".straight.png", overlayPath: overlayPath, common: common, context: context
+    ) { input, output, overlay in
+      let command = StraightenCommand(single: input, output: output, overlay: overlay, of: self)
+      let outputs = (overlay.map { [$0] } ?? []) + (detectOnly ? [] : [output])
+      return BatchJob(input: input, outputs: outputs) { try await command.run($0) }
     }
-    return await batch.run(jobs, common: common, context: context)
   }
 }
