@@ -71,7 +71,7 @@ struct BatchArguments: Sendable {
 
 extension BatchArguments {
   /// `--overlay` in a batch: a folder (a `.png` name is a slip for the single-image form: 64).
-  private static func overlayFolder(_ path: String?) throws -> String? {
+  static func overlayFolder(_ path: String?) throws -> String? {
     guard let path else { return nil }
     if path.lowercased().hasSuffix(".png") {
       throw ValidationError("in a batch --overlay names a folder for the overlays, not the file \(path)")
@@ -87,24 +87,6 @@ extension BatchArguments {
   ) async -> ExitCode {
     await BatchDriver(json: common.json, force: common.force, concurrency: self.jobs ?? concurrency).run(
       jobs, context: context)
-  }
-}
-
-extension BatchArguments {
-  /// Runs a batch whose command writes `DIR/<stem><suffix>` for each image and, with `--overlay`
-  /// (`overlayPath`, a folder), `<stem>.overlay.png` there (`detect`, `straighten`). `job` makes
-  /// one image's job from its input path, its output path and its overlay path, if any.
-  func runWithOverlays(
-    suffix: String, overlayPath: String?, common: CommonOptions.Values, context: CommandContext,
-    job: (_ input: String, _ output: String, _ overlay: String?) -> BatchJob
-  ) async throws -> ExitCode {
-    let overlayDirectory = try Self.overlayFolder(overlayPath)
-    let jobs = try items(suffix: suffix, also: [overlayDirectory]).map { item in
-      job(
-        item.input, item.output(in: outputDirectory, suffix: suffix),
-        overlayDirectory.map { item.output(in: $0, suffix: ".overlay.png") })
-    }
-    return await run(jobs, common: common, context: context)
   }
 }
 
