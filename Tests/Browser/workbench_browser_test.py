@@ -122,6 +122,15 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
             return
         self.pointer_drag(kind, [offsets])
 
+    def remove_held(self, control):
+        """Removes with openai, whose answer the gated stub holds: waits until it holds the request."""
+        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
+        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
+                  "what will be sent to openai")
+        self.action("remove").click()
+        self.wait_status(["working"])
+        wait_until_held(control)
+
     def undone_stroke(self, tool, points, kind, message):
         """Strokes `points` with the `tool` ("brush" grows the mask, "erase" shrinks it), then undo
         must restore the mask as it was."""
@@ -228,12 +237,7 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
         control = self.open_with_gate()
         self.stroke(STREAK, "mouse")
         self.settled()
-        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
-        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
-                  "what will be sent to openai")
-        self.action("remove").click()
-        self.wait_status(["working"])
-        wait_until_held(control)
+        self.remove_held(control)
         self.shot("06-working")
         # The mask changes while the provider holds its answer...
         self.stroke([(100.0, 60.0), (130.0, 70.0)], "mouse")
@@ -355,12 +359,7 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
         self.shot("11-split")
 
         # Cancel: the provider holds its answer, Cancel drops the removal and nothing is written.
-        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
-        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
-                  "what will be sent to openai")
-        self.action("remove").click()
-        self.wait_status(["working"])
-        wait_until_held(control)
+        self.remove_held(control)
         self.action("cancel").click()
         state, text = self.wait_status(["idle"])
         self.assertIn("Cancelled", text)

@@ -70,6 +70,12 @@ struct WorkbenchHarness {
     #expect(try await waitForStatus(["done", "error"]) == "done", sourceLocation: sourceLocation)
   }
 
+  /// Checks that no result is kept and the folder holds only the photo.
+  func expectNothingKept(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #expect(try await state()["result"] is NSNull, sourceLocation: sourceLocation)
+    #expect(directoryListing(folder) == ["photo.png"], sourceLocation: sourceLocation)
+  }
+
   /// The status's `data-state`.
   func status() async throws -> String {
     let status = try #require(try await state()["status"] as? [String: Any])
