@@ -12,7 +12,7 @@ import PackageDescription
 /// libclang_rt.fuzzer_no_main from the toolchain (Scripts/fuzz.sh finds it).
 let fuzzerRuntime = Context.environment["DEGLARE_FUZZER_RUNTIME"] ?? "libclang_rt.fuzzer_no_main-x86_64.a"
 
-/// One fuzz target: a `@main` type whose `main` calls `FuzzDriver.run`.
+/// One fuzz target: a `@main` type conforming to `FuzzTarget` (its `main` starts libFuzzer).
 func fuzzTarget(_ name: String, _ products: [String]) -> Target {
   .executableTarget(
     name: name, dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: "deglare") },

@@ -17,10 +17,6 @@ enum ControlRoutes {
     case ("POST", ["reset"]):
       StubState.shared.reset()
       return .json(200, .object([("reset", .bool(true))]))
-    case ("POST", ["key"]):
-      let key = request.queryValue("key")
-      StubState.shared.setExpectedKey(key?.isEmpty == false ? key : nil)
-      return .json(200, .object([("key_set", .bool(key?.isEmpty == false))]))
     case ("GET", ["state"]):
       let (held, count, mode, queue) = StubState.shared.summary
       return .json(

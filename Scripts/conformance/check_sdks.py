@@ -107,6 +107,12 @@ def expect_raises(cls, call):
 
 # MARK: - OpenAI
 
+def openai_failure(stub, mode, cls):
+    """The `cls` error that a default edit raises with stub-server in `mode`."""
+    stub.mode(mode)
+    return expect_raises(cls, lambda: openai_edit(openai_client(stub)))
+
+
 def openai_client(stub, retries=0):
     return openai.OpenAI(api_key=OPENAI_KEY, base_url=stub.base + "/v1", max_retries=retries)
 
@@ -168,8 +174,7 @@ def openai_invalid_values(stub):
 
 @check("openai: 401 invalid_api_key -> AuthenticationError")
 def openai_401(stub):
-    stub.mode("unauthorized")
-    error = expect_raises(openai.AuthenticationError, lambda: openai_edit(openai_client(stub)))
+    error = openai_failure(stub, "unauthorized", openai.AuthenticationError)
     assert error.status_code == 401 and error.code == "invalid_api_key" and error.type == "invalid_request_error"
     assert str(error).startswith("Error code: 401 - Incorrect API key provided"), str(error)
     assert error.request_id and error.request_id.startswith("req_stub_")
@@ -177,15 +182,13 @@ def openai_401(stub):
 
 @check("openai: 403 organization verification -> PermissionDeniedError")
 def openai_403(stub):
-    stub.mode("forbidden")
-    error = expect_raises(openai.PermissionDeniedError, lambda: openai_edit(openai_client(stub)))
+    error = openai_failure(stub, "forbidden", openai.PermissionDeniedError)
     assert "organization must be verified" in error.message
 
 
 @check("openai: 429 rate_limit_exceeded -> RateLimitError; the SDK retries after retry-after-ms and succeeds")
 def openai_rate_limit(stub):
-    stub.mode("rate-limit")
-    error = expect_raises(openai.RateLimitError, lambda: openai_edit(openai_client(stub)))
+    error = openai_failure(stub, "rate-limit", openai.RateLimitError)
     assert error.code == "rate_limit_exceeded"
     stub.mode("rate-limit", times=2, retry_ms=50)
     result = openai_edit(openai_client(stub, retries=2))
@@ -197,24 +200,21 @@ def openai_rate_limit(stub):
 
 @check("openai: 429 insufficient_quota -> RateLimitError with code insufficient_quota")
 def openai_quota(stub):
-    stub.mode("quota")
-    error = expect_raises(openai.RateLimitError, lambda: openai_edit(openai_client(stub)))
+    error = openai_failure(stub, "quota", openai.RateLimitError)
     assert error.code == "insufficient_quota" and error.type == "insufficient_quota"
 
 
 @check("openai: 500 / 503 JSON and 502 HTML -> InternalServerError")
 def openai_server_errors(stub):
     for mode, status in (("server-error", 500), ("overloaded", 503), ("html-error", 502)):
-        stub.mode(mode)
-        error = expect_raises(openai.InternalServerError, lambda: openai_edit(openai_client(stub)))
+        error = openai_failure(stub, mode, openai.InternalServerError)
         assert error.status_code == status, (mode, error.status_code)
     assert str(error) == "Error code: 502", str(error)  # non-JSON body: as captured (025)
 
 
 @check("openai: moderation_blocked -> BadRequestError")
 def openai_safety(stub):
-    stub.mode("safety")
-    error = expect_raises(openai.BadRequestError, lambda: openai_edit(openai_client(stub)))
+    error = openai_failure(stub, "safety", openai.BadRequestError)
     assert error.code == "moderation_blocked" and error.type == "image_generation_user_error"
 
 
@@ -226,6 +226,12 @@ def openai_models(stub):
 
 
 # MARK: - Gemini
+
+def gemini_failure(stub, mode, cls):
+    """The `cls` error that a default edit raises with stub-server in `mode`."""
+    stub.mode(mode)
+    return expect_raises(cls, lambda: gemini_edit(gemini_client(stub)))
+
 
 def gemini_client(stub, version=None):
     options = types.HttpOptions(base_url=stub.base + "/", api_version=version) if version else types.HttpOptions(base_url=stub.base + "/")
@@ -302,8 +308,7 @@ def gemini_blocks(stub):
 
 @check("gemini: API_KEY_INVALID -> ClientError 400 INVALID_ARGUMENT with the ErrorInfo detail")
 def gemini_key(stub):
-    stub.mode("unauthorized")
-    error = expect_raises(genai_errors.ClientError, lambda: gemini_edit(gemini_client(stub)))
+    error = gemini_failure(stub, "unauthorized", genai_errors.ClientError)
     assert error.code == 400 and error.status == "INVALID_ARGUMENT"
     assert error.details["error"]["details"][0]["reason"] == "API_KEY_INVALID"
     assert str(error).startswith("400 INVALID_ARGUMENT. {'error': {'code': 400, 'message': 'API key not valid."), str(error)[:120]
@@ -311,27 +316,23 @@ def gemini_key(stub):
 
 @check("gemini: 403 PERMISSION_DENIED -> ClientError")
 def gemini_403(stub):
-    stub.mode("forbidden")
-    error = expect_raises(genai_errors.ClientError, lambda: gemini_edit(gemini_client(stub)))
+    error = gemini_failure(stub, "forbidden", genai_errors.ClientError)
     assert error.code == 403 and error.status == "PERMISSION_DENIED"
 
 
 @check("gemini: 429 free tier (limit: 0) and plain rate limit -> ClientError 429 RESOURCE_EXHAUSTED")
 def gemini_quota(stub):
     for mode in ("quota", "rate-limit", "quota-detail"):
-        stub.mode(mode)
-        error = expect_raises(genai_errors.ClientError, lambda: gemini_edit(gemini_client(stub)))
+        error = gemini_failure(stub, mode, genai_errors.ClientError)
         assert error.code == 429 and error.status == "RESOURCE_EXHAUSTED", mode
-    stub.mode("quota")
-    error = expect_raises(genai_errors.ClientError, lambda: gemini_edit(gemini_client(stub)))
+    error = gemini_failure(stub, "quota", genai_errors.ClientError)
     assert "limit: 0" in error.message
 
 
 @check("gemini: 500 / 503 JSON and 502 HTML -> ServerError")
 def gemini_server_errors(stub):
     for mode, status in (("server-error", 500), ("overloaded", 503), ("html-error", 502)):
-        stub.mode(mode)
-        error = expect_raises(genai_errors.ServerError, lambda: gemini_edit(gemini_client(stub)))
+        error = gemini_failure(stub, mode, genai_errors.ServerError)
         assert error.code == status, (mode, error.code)
     assert error.status == "Bad Gateway", error.status  # non-JSON body: HTTP reason phrase, as captured (049)
 

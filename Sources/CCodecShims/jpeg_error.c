@@ -3,6 +3,7 @@
 #include "jpeg_error.h"
 
 #include <jerror.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void CCodecShims_jpeg_on_error(j_common_ptr cinfo) {
@@ -65,7 +66,9 @@ CCodecShims_jpeg_color_family CCodecShims_jpeg_color_family_of(J_COLOR_SPACE spa
   }
 }
 
-bool CCodecShims_jpeg_decompressor_create(CCodecShims_jpeg_decompressor *decompressor) {
+// Sets up the error manager of `decompressor` (zeroed memory) and creates its libjpeg
+// decompressor; false when libjpeg fails (out of memory).
+static bool CCodecShims_jpeg_decompressor_create(CCodecShims_jpeg_decompressor *decompressor) {
   CCodecShims_jpeg_error_setup(&decompressor->error, decompressor->message, sizeof(decompressor->message));
   decompressor->cinfo.err = &decompressor->error.pub;
   if (setjmp(decompressor->error.jump)) return false;
@@ -74,6 +77,19 @@ bool CCodecShims_jpeg_decompressor_create(CCodecShims_jpeg_decompressor *decompr
   return true;
 }
 
-void CCodecShims_jpeg_decompressor_destroy(CCodecShims_jpeg_decompressor *decompressor) {
+void *CCodecShims_jpeg_decompressor_allocate(size_t size) {
+  CCodecShims_jpeg_decompressor *decompressor = calloc(1, size);
+  if (!decompressor) return NULL;
+  if (!CCodecShims_jpeg_decompressor_create(decompressor)) {
+    free(decompressor);
+    return NULL;
+  }
+  return decompressor;
+}
+
+void CCodecShims_jpeg_decompressor_free(void *owner) {
+  if (!owner) return;
+  CCodecShims_jpeg_decompressor *decompressor = owner;
   if (decompressor->created) jpeg_destroy_decompress(&decompressor->cinfo);
+  free(owner);
 }

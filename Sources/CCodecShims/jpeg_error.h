@@ -47,12 +47,13 @@ typedef struct {
   bool created;
 } CCodecShims_jpeg_decompressor;
 
-/// Sets up the error manager of `decompressor` (zeroed memory) and creates its libjpeg
-/// decompressor; false when libjpeg fails (out of memory).
-bool CCodecShims_jpeg_decompressor_create(CCodecShims_jpeg_decompressor *decompressor);
+/// Allocates a zeroed decoder or transcoder of `size` bytes, whose first member is its
+/// CCodecShims_jpeg_decompressor, and creates that decompressor; NULL when out of memory.
+void *CCodecShims_jpeg_decompressor_allocate(size_t size);
 
-/// Destroys the libjpeg decompressor if it was created (the memory stays the caller's).
-void CCodecShims_jpeg_decompressor_destroy(CCodecShims_jpeg_decompressor *decompressor);
+/// Destroys the decompressor of an object made by CCodecShims_jpeg_decompressor_allocate and frees
+/// it (NULL does nothing).
+void CCodecShims_jpeg_decompressor_free(void *owner);
 
 /// How deglare groups a JPEG colour space.
 CCodecShims_jpeg_color_family CCodecShims_jpeg_color_family_of(J_COLOR_SPACE space);

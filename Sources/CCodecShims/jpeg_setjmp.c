@@ -17,24 +17,15 @@
 // MARK: - Decoding
 
 struct CCodecShims_jpeg_decoder {
-  CCodecShims_jpeg_decompressor base;
+  CCodecShims_jpeg_decompressor base;  // first: CCodecShims_jpeg_decompressor_allocate relies on it
 };
+_Static_assert(offsetof(struct CCodecShims_jpeg_decoder, base) == 0, "the decompressor comes first");
 
 CCodecShims_jpeg_decoder *CCodecShims_jpeg_decoder_create(void) {
-  CCodecShims_jpeg_decoder *decoder = calloc(1, sizeof(CCodecShims_jpeg_decoder));
-  if (!decoder) return NULL;
-  if (!CCodecShims_jpeg_decompressor_create(&decoder->base)) {
-    free(decoder);
-    return NULL;
-  }
-  return decoder;
+  return CCodecShims_jpeg_decompressor_allocate(sizeof(CCodecShims_jpeg_decoder));
 }
 
-void CCodecShims_jpeg_decoder_free(CCodecShims_jpeg_decoder *decoder) {
-  if (!decoder) return;
-  CCodecShims_jpeg_decompressor_destroy(&decoder->base);
-  free(decoder);
-}
+void CCodecShims_jpeg_decoder_free(CCodecShims_jpeg_decoder *decoder) { CCodecShims_jpeg_decompressor_free(decoder); }
 
 const char *CCodecShims_jpeg_decoder_message(const CCodecShims_jpeg_decoder *decoder) { return decoder->base.message; }
 

@@ -15,25 +15,16 @@
 #include "jpeg_error.h"
 
 struct CCodecShims_jpeg_transcoder {
-  CCodecShims_jpeg_decompressor base;
+  CCodecShims_jpeg_decompressor base;  // first: CCodecShims_jpeg_decompressor_allocate relies on it
   jvirt_barray_ptr *coefficients;
 };
+_Static_assert(offsetof(struct CCodecShims_jpeg_transcoder, base) == 0, "the decompressor comes first");
 
 CCodecShims_jpeg_transcoder *CCodecShims_jpeg_transcoder_create(void) {
-  CCodecShims_jpeg_transcoder *transcoder = calloc(1, sizeof(CCodecShims_jpeg_transcoder));
-  if (!transcoder) return NULL;
-  if (!CCodecShims_jpeg_decompressor_create(&transcoder->base)) {
-    free(transcoder);
-    return NULL;
-  }
-  return transcoder;
+  return CCodecShims_jpeg_decompressor_allocate(sizeof(CCodecShims_jpeg_transcoder));
 }
 
-void CCodecShims_jpeg_transcoder_free(CCodecShims_jpeg_transcoder *transcoder) {
-  if (!transcoder) return;
-  CCodecShims_jpeg_decompressor_destroy(&transcoder->base);
-  free(transcoder);
-}
+void CCodecShims_jpeg_transcoder_free(CCodecShims_jpeg_transcoder *transcoder) { CCodecShims_jpeg_decompressor_free(transcoder); }
 
 const char *CCodecShims_jpeg_transcoder_message(const CCodecShims_jpeg_transcoder *transcoder) {
   return transcoder->base.message;

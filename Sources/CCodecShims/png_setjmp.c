@@ -6,6 +6,7 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,16 +64,37 @@ static bool CCodecShims_png_handle_create(CCodecShims_png_handle *handle, bool w
   return false;
 }
 
+// Allocates a zeroed reader or writer of `size` bytes, whose first member is its
+// CCodecShims_png_handle, and creates its libpng objects; NULL when out of memory.
+static void *CCodecShims_png_owner_create(size_t size, bool write) {
+  CCodecShims_png_handle *handle = calloc(1, size);
+  if (!handle) return NULL;
+  if (!CCodecShims_png_handle_create(handle, write)) {
+    free(handle);
+    return NULL;
+  }
+  return handle;
+}
+
+// Destroys the libpng objects of a reader or writer made by CCodecShims_png_owner_create and
+// frees it (NULL does nothing).
+static void CCodecShims_png_owner_free(void *owner, bool write) {
+  if (!owner) return;
+  CCodecShims_png_handle_destroy((CCodecShims_png_handle *)owner, write);
+  free(owner);
+}
+
 // MARK: - Reading
 
 struct CCodecShims_png_reader {
-  CCodecShims_png_handle libpng;
+  CCodecShims_png_handle libpng;  // first: CCodecShims_png_owner_create and _free rely on it
   const uint8_t *data;
   size_t length;
   size_t position;
   CCodecShims_stop_function stop;  // asked every 64 rows while pixels are read; may be NULL
   bool stopped;
 };
+_Static_assert(offsetof(struct CCodecShims_png_reader, libpng) == 0, "the handle comes first");
 
 static void CCodecShims_png_read_memory(png_structp png, png_bytep out, size_t count) {
   CCodecShims_png_reader *reader = (CCodecShims_png_reader *)png_get_io_ptr(png);
@@ -84,23 +106,15 @@ static void CCodecShims_png_read_memory(png_structp png, png_bytep out, size_t c
 }
 
 CCodecShims_png_reader *CCodecShims_png_reader_create(const uint8_t *data, size_t length) {
-  CCodecShims_png_reader *reader = calloc(1, sizeof(CCodecShims_png_reader));
+  CCodecShims_png_reader *reader = CCodecShims_png_owner_create(sizeof(CCodecShims_png_reader), false);
   if (!reader) return NULL;
-  if (!CCodecShims_png_handle_create(&reader->libpng, false)) {
-    free(reader);
-    return NULL;
-  }
   reader->data = data;
   reader->length = length;
   png_set_read_fn(reader->libpng.png, reader, CCodecShims_png_read_memory);
   return reader;
 }
 
-void CCodecShims_png_reader_free(CCodecShims_png_reader *reader) {
-  if (!reader) return;
-  CCodecShims_png_handle_destroy(&reader->libpng, false);
-  free(reader);
-}
+void CCodecShims_png_reader_free(CCodecShims_png_reader *reader) { CCodecShims_png_owner_free(reader, false); }
 
 const char *CCodecShims_png_reader_message(const CCodecShims_png_reader *reader) {
   return reader->libpng.error.message;
@@ -235,13 +249,14 @@ bool CCodecShims_png_get_chrm(CCodecShims_png_reader *reader, int32_t values[8])
 // MARK: - Writing
 
 struct CCodecShims_png_writer {
-  CCodecShims_png_handle libpng;
+  CCodecShims_png_handle libpng;  // first: CCodecShims_png_owner_create and _free rely on it
   CCodecShims_png_sink sink;
   void *sink_context;
   CCodecShims_png_idat idat;
   uLong adler;          // with bands: the Adler-32 of all bands so far
   int zlib_level_flag;  // with bands: FLEVEL of the zlib header, from the compression level
 };
+_Static_assert(offsetof(struct CCodecShims_png_writer, libpng) == 0, "the handle comes first");
 
 static void CCodecShims_png_write_to_sink(png_structp png, png_bytep data, size_t length) {
   CCodecShims_png_writer *writer = (CCodecShims_png_writer *)png_get_io_ptr(png);
@@ -251,22 +266,14 @@ static void CCodecShims_png_write_to_sink(png_structp png, png_bytep data, size_
 static void CCodecShims_png_flush(png_structp png) { (void)png; }
 
 CCodecShims_png_writer *CCodecShims_png_writer_create(CCodecShims_png_sink sink, void *sink_context) {
-  CCodecShims_png_writer *writer = calloc(1, sizeof(CCodecShims_png_writer));
+  CCodecShims_png_writer *writer = CCodecShims_png_owner_create(sizeof(CCodecShims_png_writer), true);
   if (!writer) return NULL;
-  if (!CCodecShims_png_handle_create(&writer->libpng, true)) {
-    free(writer);
-    return NULL;
-  }
   writer->sink = sink;
   writer->sink_context = sink_context;
   return writer;
 }
 
-void CCodecShims_png_writer_free(CCodecShims_png_writer *writer) {
-  if (!writer) return;
-  CCodecShims_png_handle_destroy(&writer->libpng, true);
-  free(writer);
-}
+void CCodecShims_png_writer_free(CCodecShims_png_writer *writer) { CCodecShims_png_owner_free(writer, true); }
 
 const char *CCodecShims_png_writer_message(const CCodecShims_png_writer *writer) {
   return writer->libpng.error.message;

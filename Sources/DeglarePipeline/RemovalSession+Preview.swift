@@ -50,13 +50,7 @@ extension RemovalSession {
   public func repaint(provider: any ImageEditProvider, padding: Double, feather: Double) async throws
     -> RemovalPreview
   {
-    tearDown()
-    let started = generation
-    guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
-    let provider = try SRGBProvider.wrapping(provider, for: decoded)
-    guard let (plan, billing) = try RemoveSteps.plan(mask: mask, provider: provider, padding: padding) else {
-      throw RemovalError.nothingLoaded
-    }
+    let (started, decoded, mask, provider, plan, billing) = try begin(provider, padding: padding)
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
     let (edit, providerSeconds) = try await callProvider(provider, request: request, started: started)
     try RemoveSteps.checkPatch(edit.image, uploadSize: plan.uploadSize, provider: provider.id)

@@ -112,13 +112,7 @@ public actor RemovalSession {
   /// `OutputFile.preflight`); the write itself refuses an input or an existing file atomically.
   /// - Throws: ``RemovalError``, `CancellationError`, the provider's errors, ``WriteError``.
   public func remove(provider: any ImageEditProvider, settings: RemoveSettings) async throws -> RemovalResult {
-    tearDown()
-    let started = generation
-    guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
-    let provider = try SRGBProvider.wrapping(provider, for: decoded)
-    guard let (plan, billing) = try RemoveSteps.plan(mask: mask, provider: provider, padding: settings.padding) else {
-      throw RemovalError.nothingLoaded
-    }
+    let (started, decoded, mask, provider, plan, billing) = try begin(provider, padding: settings.padding)
     let request = RemoveSteps.request(image: decoded.image, mask: mask, plan: plan)
 
     // A JPEG written over a JPEG original is spliced into its blocks: read them while the
@@ -184,6 +178,25 @@ public actor RemovalSession {
     let result = RemovalResult(summary: summary, generation: started)
     lastResult = result
     return result
+  }
+
+  /// Starts a removal or a preview: tears down any older one, then plans the crop of the loaded
+  /// mask for `provider`. Returns the generation it started at, the photo and mask, the provider
+  /// wrapped for the photo's colour space, the plan and what a remote provider bills for it.
+  /// - Throws: ``RemovalError/nothingLoaded`` without a photo, a mask or an inside pixel; the
+  ///   plan's ``ProviderError``.
+  func begin(_ provider: any ImageEditProvider, padding: Double) throws -> (
+    started: UInt64, decoded: DecodedImage, mask: Mask, provider: any ImageEditProvider, plan: CropPlan,
+    billing: BilledOutput?
+  ) {
+    tearDown()
+    let started = generation
+    guard let decoded = image, let mask else { throw RemovalError.nothingLoaded }
+    let provider = try SRGBProvider.wrapping(provider, for: decoded)
+    guard let (plan, billing) = try RemoveSteps.plan(mask: mask, provider: provider, padding: padding) else {
+      throw RemovalError.nothingLoaded
+    }
+    return (started, decoded, mask, provider, plan, billing)
   }
 
   /// Runs the provider in a task of its own, so a teardown can abort the transfer; the caller's

@@ -67,6 +67,18 @@ public struct StubServer: Sendable {
     throw StubServerError("no request reached the gate within \(timeout) s")
   }
 
+  /// Waits until `count` requests that `process` sends are held at the gate (a hang guard; it
+  /// gives up at once when the process ends). When they never arrive, the error says how the
+  /// process exited and what it wrote on stderr.
+  public func waitUntilHeld(_ count: Int, sentBy process: RunningProcess) async throws {
+    do {
+      try await waitUntilHeld(count, senderAlive: { process.isRunning })
+    } catch {
+      let outcome = await process.wait(timeout: 1)
+      throw StubServerError("\(error); deglare exited \(outcome.status): \(outcome.stderr)")
+    }
+  }
+
   /// Every API request recorded so far, oldest first.
   public func requests() throws -> [StubRecordedRequest] {
     let response = try expectOK(request("GET", "/__control/requests"))

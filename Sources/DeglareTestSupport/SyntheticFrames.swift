@@ -170,3 +170,21 @@ public struct SyntheticFrameScene: Sendable {
       hasLabel: random.uniform(0...1) < 0.5, planeToImage: planeToImage, seed: random.next())
   }
 }
+
+extension SyntheticFrameScene {
+  /// A 1.3 x 1 frame without mat or label, its shadow 0.01 right and 0.02 down (softness 0.01,
+  /// strength 0.2), photographed by ``camera(size:focalLength:distance:yaw:pitch:roll:aim:)``
+  /// pitched -0.08 and rolled 0.03 radians, aimed at the frame's centre.
+  public static func plainFrame(
+    size: PixelSize, style: FrameStyle, mouldingWidth: Double, wallColour: [Double], focalLength: Double,
+    distance: Double, yaw: Double, seed: UInt64
+  ) -> SyntheticFrameScene {
+    let camera = camera(
+      size: size, focalLength: focalLength, distance: distance, yaw: yaw, pitch: -0.08, roll: 0.03,
+      aim: Point(x: 0, y: 0))
+    return SyntheticFrameScene(
+      size: size, frameWidth: 1.3, frameHeight: 1, mouldingWidth: mouldingWidth, matWidth: 0, style: style,
+      wallColour: wallColour, shadowOffset: Point(x: 0.01, y: 0.02), shadowSoftness: 0.01, shadowStrength: 0.2,
+      hasLabel: false, planeToImage: camera, seed: seed)
+  }
+}

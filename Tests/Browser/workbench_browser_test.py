@@ -122,6 +122,26 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
             return
         self.pointer_drag(kind, [offsets])
 
+    def remove_held(self, control):
+        """Removes with openai, whose answer the gated stub holds: waits until it holds the request."""
+        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
+        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
+                  "what will be sent to openai")
+        self.action("remove").click()
+        self.wait_status(["working"])
+        wait_until_held(control)
+
+    def undone_stroke(self, tool, points, kind, message):
+        """Strokes `points` with the `tool` ("brush" grows the mask, "erase" shrinks it), then undo
+        must restore the mask as it was."""
+        before = self.inside()
+        self.action(tool).click()
+        self.stroke(points, kind)
+        self.settled()
+        (self.assertGreater if tool == "brush" else self.assertLess)(self.inside(), before)
+        self.action("undo").click()
+        self.wait(f"return window.deglare.state.mask.inside === {before}", 300, message)
+
     def pointer_drag(self, kind, paths, button=MouseButton.LEFT):
         """Moves one pointer per path (offsets from the canvas's centre) together, pressed with
         `button`: two touch paths make a pinch, a mouse path with the middle button a pan."""
@@ -180,19 +200,9 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
         self.shot("02-painted")
 
         # The eraser takes a bite out of it; undo puts it back.
-        self.action("erase").click()
-        self.stroke([(250.0, 150.0), (250.0, 176.0)], "pen")
-        self.settled()
-        self.assertLess(self.inside(), painted)
-        self.action("undo").click()
-        self.wait(f"return window.deglare.state.mask.inside === {painted}", 300, "undo restores the mask")
-        self.action("brush").click()
+        self.undone_stroke("erase", [(250.0, 150.0), (250.0, 176.0)], "pen", "undo restores the mask")
         # A finger paints too.
-        self.stroke([(120.0, 300.0), (160.0, 310.0)], "touch")
-        self.settled()
-        self.assertGreater(self.inside(), painted)
-        self.action("undo").click()
-        self.wait(f"return window.deglare.state.mask.inside === {painted}", 300, "undo of the touch stroke")
+        self.undone_stroke("brush", [(120.0, 300.0), (160.0, 310.0)], "touch", "undo of the touch stroke")
 
         Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("local")
         self.wait("return document.querySelector('[data-role=plan]').textContent.startsWith('Nothing leaves')", 300,
@@ -227,12 +237,7 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
         control = self.open_with_gate()
         self.stroke(STREAK, "mouse")
         self.settled()
-        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
-        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
-                  "what will be sent to openai")
-        self.action("remove").click()
-        self.wait_status(["working"])
-        wait_until_held(control)
+        self.remove_held(control)
         self.shot("06-working")
         # The mask changes while the provider holds its answer...
         self.stroke([(100.0, 60.0), (130.0, 70.0)], "mouse")
@@ -354,12 +359,7 @@ class WorkbenchBrowserTests(PhotoFolder, unittest.TestCase):
         self.shot("11-split")
 
         # Cancel: the provider holds its answer, Cancel drops the removal and nothing is written.
-        Select(self.driver.find_element(By.CSS_SELECTOR, '[data-role="provider"]')).select_by_value("openai")
-        self.wait("return document.querySelector('[data-role=plan]').textContent.includes('openai')", 300,
-                  "what will be sent to openai")
-        self.action("remove").click()
-        self.wait_status(["working"])
-        wait_until_held(control)
+        self.remove_held(control)
         self.action("cancel").click()
         state, text = self.wait_status(["idle"])
         self.assertIn("Cancelled", text)

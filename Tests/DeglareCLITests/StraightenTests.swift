@@ -9,12 +9,9 @@ import Testing
   /// A framed picture on a wall, 360 x 270, saved as photo.png in `dir`.
   func writeScene(_ dir: String) throws -> (path: String, scene: SyntheticFrameScene) {
     let size = PixelSize(width: 360, height: 270)
-    let camera = SyntheticFrameScene.camera(
-      size: size, focalLength: 400, distance: 2.4, yaw: 0.15, pitch: -0.08, roll: 0.03, aim: Point(x: 0, y: 0))
-    let scene = SyntheticFrameScene(
-      size: size, frameWidth: 1.3, frameHeight: 1, mouldingWidth: 0.1, matWidth: 0, style: .gilt,
-      wallColour: [210, 206, 200], shadowOffset: Point(x: 0.01, y: 0.02), shadowSoftness: 0.01, shadowStrength: 0.2,
-      hasLabel: false, planeToImage: camera, seed: 3)
+    let scene = SyntheticFrameScene.plainFrame(
+      size: size, style: .gilt, mouldingWidth: 0.1, wallColour: [210, 206, 200], focalLength: 400, distance: 2.4,
+      yaw: 0.15, seed: 3)
     let path = dir + "/photo.png"
     try OutputFile.write(try PNGCodec.encode(scene.render()), to: path, overwrite: false)
     return (path, scene)

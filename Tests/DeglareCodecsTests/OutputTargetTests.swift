@@ -88,14 +88,21 @@ import Testing
     #expect(!OutputFile.isStandardOutput("out.png"))
   }
 
+  /// Writes `bytes` to `dir/target` and makes `dir/link` a relative symbolic link to it; returns
+  /// both paths.
+  static func linkedFile(
+    _ bytes: [UInt8], in dir: String, at target: String, link: String
+  ) throws -> (target: String, link: String) {
+    try OutputFile.write(bytes, to: dir + "/" + target, overwrite: false)
+    try FileManager.default.createSymbolicLink(atPath: dir + "/" + link, withDestinationPath: target)
+    return (dir + "/" + target, dir + "/" + link)
+  }
+
   @Test("a symbolic link is followed: its target is replaced atomically and the link stays")
   func symlinkFollowed() async throws {
     try await withTemporaryDirectory { dir in
       try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: false)
-      let target = dir + "/real/out.png"
-      try OutputFile.write([1], to: target, overwrite: false)
-      let link = dir + "/link.png"
-      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real/out.png")
+      let (target, link) = try Self.linkedFile([1], in: dir, at: "real/out.png", link: "link.png")
       #expect(throws: WriteError.exists(path: link)) { try OutputFile.write([2], to: link, overwrite: false) }
       try OutputFile.write([3, 4], to: link, overwrite: true)
       #expect(SpecialFiles.kind(link) == "symlink")
@@ -114,10 +121,7 @@ import Testing
   func inputSpellings() async throws {
     try await withTemporaryDirectory { dir in
       try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: false)
-      let input = dir + "/in.png"
-      try OutputFile.write([9], to: input, overwrite: false)
-      let link = dir + "/link.png"
-      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "in.png")
+      let (input, link) = try Self.linkedFile([9], in: dir, at: "in.png", link: "link.png")
       let spellings = [input, dir + "/./in.png", dir + "/sub/../in.png", link]
       for output in spellings {
         for spelledInput in spellings {

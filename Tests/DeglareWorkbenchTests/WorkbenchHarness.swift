@@ -53,6 +53,29 @@ struct WorkbenchHarness {
     return try await post("/api/stroke?mode=\(stroke.mode.rawValue)&radius=\(stroke.radius)", body: body)
   }
 
+  /// Paints `stroke` and starts Remove with `query` (`provider=local&option=fill`), which must be
+  /// accepted (200).
+  func startRemove(
+    _ stroke: MaskStroke, _ query: String = "provider=local", sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await self.stroke(stroke)
+    #expect(try await post("/api/remove?\(query)").status == 200, sourceLocation: sourceLocation)
+  }
+
+  /// ``startRemove(_:_:)``, then waits until the removal is done (an error fails the test).
+  func remove(
+    _ stroke: MaskStroke, _ query: String = "provider=local", sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await startRemove(stroke, query, sourceLocation: sourceLocation)
+    #expect(try await waitForStatus(["done", "error"]) == "done", sourceLocation: sourceLocation)
+  }
+
+  /// Checks that no result is kept and the folder holds only the photo.
+  func expectNothingKept(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #expect(try await state()["result"] is NSNull, sourceLocation: sourceLocation)
+    #expect(directoryListing(folder) == ["photo.png"], sourceLocation: sourceLocation)
+  }
+
   /// The status's `data-state`.
   func status() async throws -> String {
     let status = try #require(try await state()["status"] as? [String: Any])

@@ -22,9 +22,7 @@ import Testing
   @Test("Save writes <result>.json naming the photo, the mask written and the method; the XMP has the history")
   func saveWritesRecord() async throws {
     try await withWorkbench { (bench: WorkbenchHarness) async throws -> Void in
-      try await bench.stroke(WorkbenchRemovalTests.glare)
-      #expect(try await bench.post("/api/remove?provider=local&option=fill").status == 200)
-      #expect(try await bench.waitForStatus(["done", "error"]) == "done")
+      try await bench.remove(WorkbenchRemovalTests.glare, "provider=local&option=fill")
       let saved = try await bench.post("/api/save")
       #expect(saved.status == 200, "\(saved.text)")
       let result = bench.folder + "/photo.deglared.png"
@@ -51,9 +49,7 @@ import Testing
   func straightenedRecord() async throws {
     try await withWorkbench { (bench: WorkbenchHarness) async throws -> Void in
       #expect(try await bench.post("/api/straighten/apply?corners=6,5,88,7,90,58,4,60&margin=0").status == 200)
-      try await bench.stroke(MaskStroke(mode: .brush, radius: 3, points: [Point(x: 20, y: 20), Point(x: 40, y: 30)]))
-      #expect(try await bench.post("/api/remove?provider=local").status == 200)
-      #expect(try await bench.waitForStatus(["done", "error"]) == "done")
+      try await bench.remove(MaskStroke(mode: .brush, radius: 3, points: [Point(x: 20, y: 20), Point(x: 40, y: 30)]))
       #expect(try await bench.post("/api/save").status == 200)
       let record = try Self.record(bench.folder + "/photo.deglared.png.json")
       try Self.checkDigest(record["input"], path: bench.folder + "/photo.straight.png")

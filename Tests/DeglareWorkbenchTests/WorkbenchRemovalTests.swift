@@ -51,9 +51,7 @@ import Testing
     try await withTemporaryDirectory { elsewhere in
       try await withWorkbench(configure: { $0.outputPath = elsewhere + "/clean.png" }) {
         (bench: WorkbenchHarness) async throws -> Void in
-        try await bench.stroke(Self.glare)
-        #expect(try await bench.post("/api/remove?provider=local").status == 200)
-        #expect(try await bench.waitForStatus(["done", "error"]) == "done")
+        try await bench.remove(Self.glare)
         #expect(try await bench.post("/api/save").status == 200)
         #expect(directoryListing(elsewhere) == ["clean.mask.png", "clean.png", "clean.png.json"])
         #expect(directoryListing(bench.folder) == ["photo.png"])
@@ -64,47 +62,35 @@ import Testing
   @Test("a mask edit after the result drops it: it can no longer be saved")
   func editDropsResult() async throws {
     try await withWorkbench { (bench: WorkbenchHarness) async throws -> Void in
-      try await bench.stroke(Self.glare)
-      #expect(try await bench.post("/api/remove?provider=local").status == 200)
-      #expect(try await bench.waitForStatus(["done", "error"]) == "done")
+      try await bench.remove(Self.glare)
       try await bench.stroke(MaskStroke(mode: .brush, radius: 2, points: [Point(x: 5, y: 5)]))
-      #expect(try await bench.state()["result"] is NSNull)
       #expect(try await bench.post("/api/save").status == 409)
-      #expect(directoryListing(bench.folder) == ["photo.png"])
+      try await bench.expectNothingKept()
     }
   }
 
   @Test("stale result: the mask is edited while the provider holds its answer; released, it is dropped")
   func staleResult() async throws {
-    try await withOpenAIStub(mode: "gate") { server, bench in
-      try await bench.stroke(Self.glare)
-      #expect(try await bench.post("/api/remove?provider=openai&option=gpt-image-1.5").status == 200)
-      #expect(try await bench.status() == "working")
-      try await server.waitUntilHeld(1, timeout: 600)
+    try await withHeldRemoval("provider=openai&option=gpt-image-1.5") { server, bench in
       try await bench.stroke(MaskStroke(mode: .erase, radius: 2, points: [Point(x: 30, y: 20)]))
       _ = try server.release()
       #expect(try await bench.waitForStatus(["stale"]) == "stale")
       try await Task.sleep(for: .milliseconds(300))
       #expect(try await bench.status() == "stale")
-      #expect(try await bench.state()["result"] is NSNull)
       #expect(try await bench.post("/api/save").status == 409)
-      #expect(directoryListing(bench.folder) == ["photo.png"])
+      try await bench.expectNothingKept()
     }
   }
 
   @Test("Cancel while the provider holds its answer: idle, nothing kept, nothing written")
   func cancel() async throws {
-    try await withOpenAIStub(mode: "gate") { server, bench in
-      try await bench.stroke(Self.glare)
-      #expect(try await bench.post("/api/remove?provider=openai").status == 200)
-      try await server.waitUntilHeld(1, timeout: 600)
+    try await withHeldRemoval("provider=openai") { server, bench in
       #expect(try await bench.post("/api/cancel").status == 200)
       _ = try server.release()
       #expect(try await bench.waitForStatus(["idle"]) == "idle")
       let status = try #require(try await bench.state()["status"] as? [String: Any])
       #expect(status["message"] as? String == "Cancelled; nothing was kept.")
-      #expect(try await bench.state()["result"] is NSNull)
-      #expect(directoryListing(bench.folder) == ["photo.png"])
+      try await bench.expectNothingKept()
     }
   }
 
@@ -114,8 +100,7 @@ import Testing
       let providers = try await bench.request("GET", "/api/providers")
       #expect(providers.text.contains("key from OPENAI_API_KEY"), "\(providers.text)")
       #expect(providers.text.contains("no key: set GOOGLE_API_KEY or GEMINI_API_KEY"), "\(providers.text)")
-      try await bench.stroke(Self.glare)
-      #expect(try await bench.post("/api/remove?provider=openai").status == 200)
+      try await bench.startRemove(Self.glare, "provider=openai")
       #expect(try await bench.waitForStatus(["error", "done"]) == "error")
       let texts = [providers.text, try await bench.request("GET", "/api/state").text]
       for text in texts {
@@ -145,6 +130,19 @@ import Testing
         #expect(billing["quality_sent"] as? Bool == true)
         #expect(billing["size"] as? [Int] == planned["upload_size"] as? [Int])
       }
+    }
+  }
+
+  /// Runs `body` once a removal with `query` of ``glare`` is under way (status "working") and
+  /// stub-server holds its request at the gate.
+  private func withHeldRemoval(
+    _ query: String, _ body: (StubServer, WorkbenchHarness) async throws -> Void
+  ) async throws {
+    try await withOpenAIStub(mode: "gate") { server, bench in
+      try await bench.startRemove(Self.glare, query)
+      #expect(try await bench.status() == "working")
+      try await server.waitUntilHeld(1, timeout: 600)
+      try await body(server, bench)
     }
   }
 

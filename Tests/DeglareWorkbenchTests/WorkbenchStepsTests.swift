@@ -64,9 +64,7 @@ import Testing
       #expect([image["width"] as? Int, image["height"] as? Int] == [size[0], size[1]])
       #expect(inside(state, "mask") == 0, "straightening starts a new mask")
 
-      try await bench.stroke(MaskStroke(mode: .brush, radius: 3, points: [Point(x: 20, y: 20), Point(x: 40, y: 30)]))
-      #expect(try await bench.post("/api/remove?provider=local").status == 200)
-      #expect(try await bench.waitForStatus(["done", "error"]) == "done")
+      try await bench.remove(MaskStroke(mode: .brush, radius: 3, points: [Point(x: 20, y: 20), Point(x: 40, y: 30)]))
       let saved = try await bench.post("/api/save")
       #expect(saved.status == 200, "\(saved.text)")
       #expect(
@@ -97,8 +95,7 @@ import Testing
           $0.environment = server.baseURLEnvironment.merging(["OPENAI_API_KEY": "sk-switch-0123456789abcdef"]) { $1 }
         }
       ) { (bench: WorkbenchHarness) async throws -> Void in
-        try await bench.stroke(Self.glare)
-        #expect(try await bench.post("/api/remove?provider=openai").status == 200)
+        try await bench.startRemove(Self.glare, "provider=openai")
         try await server.waitUntilHeld(1, timeout: 600)
         #expect(try await bench.post("/api/open?name=second.png").status == 200)
         _ = try server.release()

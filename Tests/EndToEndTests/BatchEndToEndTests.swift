@@ -104,14 +104,8 @@ import Testing
           ],
           environment: ProcessRunner.cleanEnvironment(
             home: dir, server.baseURLEnvironment.merging(["OPENAI_API_KEY": key]) { $1 }))
-        do {
-          // A hang guard, not a time limit: the pool of two holds two more requests at the gate.
-          try await server.waitUntilHeld(2, timeout: 600, senderAlive: { process.isRunning })
-        } catch {
-          let outcome = await process.wait(timeout: 1)
-          Issue.record("\(error); deglare exited \(outcome.status): \(outcome.stderr)")
-          return
-        }
+        // A hang guard, not a time limit: the pool of two holds two more requests at the gate.
+        try await server.waitUntilHeld(2, sentBy: process)
         process.signal(SIGINT)
         let outcome = await process.wait()
         _ = try server.release()

@@ -13,6 +13,20 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
+  /// Checks the `billing` object of a `--json` answer: `model`, `quality`, whether the quality was
+  /// `sent`, and the upload size as its size.
+  static func checkBilling(
+    _ stdout: String, model: String, quality: String, sent: Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let json = try object(stdout)
+    let billing = try #require(json["billing"] as? [String: Any], "\(stdout)", sourceLocation: sourceLocation)
+    #expect(billing["model"] as? String == model, sourceLocation: sourceLocation)
+    #expect(billing["quality"] as? String == quality, sourceLocation: sourceLocation)
+    #expect(billing["quality_sent"] as? Bool == sent, sourceLocation: sourceLocation)
+    #expect(billing["size"] as? [Int] == json["upload_size"] as? [Int], sourceLocation: sourceLocation)
+  }
+
   @Test("--quality 4K for a small crop: 64, one sentence naming the size that covers it, nothing sent or written")
   func oversizeRefused() async throws {
     try await withStubServer { server in
@@ -49,12 +63,7 @@ import Testing
             "remove", Self.painting, "--mask", Self.mask, "--provider", "openai", "-o", home + "/clean.png", "--json",
           ], environment: environment)
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        let json = try Self.object(outcome.stdout)
-        let billing = try #require(json["billing"] as? [String: Any], "\(outcome.stdout)")
-        #expect(billing["model"] as? String == "gpt-image-1.5")
-        #expect(billing["quality"] as? String == "high")
-        #expect(billing["quality_sent"] as? Bool == true)
-        #expect(billing["size"] as? [Int] == json["upload_size"] as? [Int])
+        try Self.checkBilling(outcome.stdout, model: "gpt-image-1.5", quality: "high", sent: true)
         #expect(try server.requests().first?.part("quality")?.value == "high")
         let text = try await ProcessRunner.run(
           [
@@ -75,12 +84,7 @@ import Testing
         ["remove", Self.painting, "--mask", Self.mask, "--provider", "gemini", "--dry-run", plan, "--json"],
         environment: ProcessRunner.cleanEnvironment(home: home))
       #expect(outcome.status == 0, "\(outcome.stderr)")
-      let json = try Self.object(outcome.stdout)
-      let billing = try #require(json["billing"] as? [String: Any], "\(outcome.stdout)")
-      #expect(billing["model"] as? String == "gemini-3.1-flash-image")
-      #expect(billing["quality"] as? String == "1K")
-      #expect(billing["quality_sent"] as? Bool == false)
-      #expect(billing["size"] as? [Int] == json["upload_size"] as? [Int])
+      try Self.checkBilling(outcome.stdout, model: "gemini-3.1-flash-image", quality: "1K", sent: false)
       let written = try Self.object(
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: plan + "/plan.json")), as: UTF8.self))
       #expect(written["billing"] as? [String: Any] != nil)

@@ -26,6 +26,17 @@ import Testing
     #expect(object["sha256"] as? String == (try digest(path)))
   }
 
+  /// Runs deglare with `arguments` in a clean environment at `home`: it must exit with `status`,
+  /// its stderr starting with `prefix`.
+  static func expectRefusal(
+    _ arguments: [String], home: String, status: Int32, prefix: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let outcome = try await ProcessRunner.run(arguments, environment: ProcessRunner.cleanEnvironment(home: home))
+    #expect(outcome.status == status, sourceLocation: sourceLocation)
+    #expect(outcome.stderr.hasPrefix(prefix), "\(outcome.stderr)", sourceLocation: sourceLocation)
+  }
+
   @Test("--mask auto writes the grown mask beside the result, verify holds with it, the record names it")
   func automaticMaskIsKept() async throws {
     try await withTemporaryDirectory { dir in
@@ -59,11 +70,9 @@ import Testing
       #expect((record["time"] as? String)?.hasSuffix("Z") == true)
 
       // Once more without --force: the result, its record and its mask are all refused.
-      let again = try await ProcessRunner.run(
-        ["remove", Self.painting, "--mask", "auto", "-o", output],
-        environment: ProcessRunner.cleanEnvironment(home: dir))
-      #expect(again.status == 73)
-      #expect(again.stderr.hasPrefix("error: \(output) already exists"), "\(again.stderr)")
+      try await Self.expectRefusal(
+        ["remove", Self.painting, "--mask", "auto", "-o", output], home: dir, status: 73,
+        prefix: "error: \(output) already exists")
     }
   }
 
@@ -109,11 +118,9 @@ import Testing
       try Self.checkDigest(record["saved_mask"], path: saved)
       #expect((record["mask"] as? [String: Any])?["source"] as? String == "file")
 
-      let jpeg = try await ProcessRunner.run(
+      try await Self.expectRefusal(
         ["remove", Self.painting, "--mask", Self.mask, "-o", dir + "/x.png", "--save-mask", dir + "/m.jpg"],
-        environment: ProcessRunner.cleanEnvironment(home: dir))
-      #expect(jpeg.status == 64)
-      #expect(jpeg.stderr.hasPrefix("error: --save-mask writes a PNG"), "\(jpeg.stderr)")
+        home: dir, status: 64, prefix: "error: --save-mask writes a PNG")
     }
   }
 

@@ -18,3 +18,27 @@ public enum FuzzDriver {
     exit(LLVMFuzzerRunDriver(&argc, &argv, test))
   }
 }
+
+/// A fuzz target: an `@main` type whose ``test(_:)`` checks one input (a failure is a
+/// `fatalError`); its `main` starts libFuzzer with that test.
+public protocol FuzzTarget {
+  /// Checks one input.
+  static func test(_ bytes: [UInt8])
+}
+
+extension FuzzTarget {
+  /// Runs libFuzzer, calling ``test(_:)`` on every input.
+  public static func main() {
+    FuzzTargetTest.current = test
+    FuzzDriver.run { data, size in
+      FuzzTargetTest.current?(FuzzInput.bytes(data, size))
+      return 0
+    }
+  }
+}
+
+/// The running target's test: a C callback cannot capture the generic `Self` of ``FuzzTarget``,
+/// so `main` leaves it here (set once, before libFuzzer starts its single-threaded loop).
+enum FuzzTargetTest {
+  nonisolated(unsafe) static var current: (([UInt8]) -> Void)?
+}

@@ -5,10 +5,8 @@ import FuzzSupport
 /// A command line (words separated by NUL bytes) through deglare's parser and every command's
 /// validation, exactly as `deglare` runs them, without running the command.
 @main
-enum FuzzArguments {
-  static func main() { FuzzDriver.run { data, size in FuzzArguments.test(FuzzInput.bytes(data, size)) } }
-
-  static func test(_ bytes: [UInt8]) -> CInt {
+enum FuzzArguments: FuzzTarget {
+  static func test(_ bytes: [UInt8]) {
     let words = FuzzInput.words(bytes)
     var commandPath = "deglare"
     do {
@@ -18,6 +16,5 @@ enum FuzzArguments {
     } catch {
       _ = ErrorReporter.classify(error)
     }
-    return 0
   }
 }

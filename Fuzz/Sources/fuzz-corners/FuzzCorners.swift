@@ -6,10 +6,8 @@ import FuzzSupport
 /// `--corners` text (and, after a `;`, a `--margin`) through the parser, the straightener's plan on
 /// a small image, every message and report it formats, and the warp when its output is small.
 @main
-enum FuzzCorners {
-  static func main() { FuzzDriver.run { data, size in FuzzCorners.test(FuzzInput.bytes(data, size)) } }
-
-  static func test(_ bytes: [UInt8]) -> CInt {
+enum FuzzCorners: FuzzTarget {
+  static func test(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     let fields = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     var arguments = ["straighten", "photo.png", "--corners", fields[0]]
@@ -17,7 +15,7 @@ enum FuzzCorners {
     var commandPath = "deglare"
     guard case .command(let command)? = try? RootCommand.invocation(arguments, commandPath: &commandPath),
       let straighten = command as? StraightenCommand
-    else { return 0 }
+    else { return }
     let options = StraightenOptions(corners: straighten.corners, margin: straighten.margin, target: .frame)
     do {
       let plan = try Straightener.plan(CornersImage.image, options: options)
@@ -28,7 +26,6 @@ enum FuzzCorners {
     } catch {
       _ = error.description
     }
-    return 0
   }
 }
 

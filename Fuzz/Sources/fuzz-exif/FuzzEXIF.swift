@@ -7,16 +7,13 @@ import FuzzSupport
 /// A TIFF/EXIF structure: every tag deglare reads, the orientation reset, and the straightener's
 /// focal length from it.
 @main
-enum FuzzEXIF {
-  static func main() { FuzzDriver.run { data, size in FuzzEXIF.test(FuzzInput.bytes(data, size)) } }
-
-  static func test(_ bytes: [UInt8]) -> CInt {
+enum FuzzEXIF: FuzzTarget {
+  static func test(_ bytes: [UInt8]) {
     FuzzInput.exerciseEXIF(bytes)
     var metadata = ImageMetadata()
     metadata.exif = bytes
     if let focal = StraightenCommand.focalLength(metadata, size: PixelSize(width: 4032, height: 3024)), focal.isNaN {
       fatalError("a NaN focal length")
     }
-    return 0
   }
 }

@@ -5,20 +5,17 @@ import FuzzSupport
 /// field it returns must lie in the body between two boundary lines, so the stub can never report
 /// a part that was not sent.
 @main
-enum FuzzMultipart {
-  static func main() { FuzzDriver.run { data, size in FuzzMultipart.test(FuzzInput.bytes(data, size)) } }
-
-  static func test(_ bytes: [UInt8]) -> CInt {
+enum FuzzMultipart: FuzzTarget {
+  static func test(_ bytes: [UInt8]) {
     let newline = bytes.firstIndex(of: 10) ?? bytes.endIndex
     let contentType = String(decoding: bytes[..<newline], as: UTF8.self)
     let body = Array(bytes[min(newline + 1, bytes.endIndex)...])
-    guard let boundary = Multipart.boundary(contentType) else { return 0 }
-    guard let fields = try? Multipart.parse(body, boundary: boundary) else { return 0 }
+    guard let boundary = Multipart.boundary(contentType) else { return }
+    guard let fields = try? Multipart.parse(body, boundary: boundary) else { return }
     let delimiter = Array("\r\n--\(boundary)".utf8)
     for field in fields {
       if field.data.count > body.count { fatalError("a part longer than the body") }
       if Multipart.find(delimiter, in: field.data, from: 0) != nil { fatalError("a part holding a boundary line") }
     }
-    return 0
   }
 }

@@ -46,19 +46,19 @@ struct DetectCommand: Subcommand {
   /// ... and inside a found frame, in percent of the frame's shorter side.
   private static let frameBandPercent = Usage.number(GlareDetector.Configuration().frameBandFraction * 100)
 
-  let imagePath: String
-  let outputPath: String
-  let overlayPath: String?
+  var inputPath: String
+  var outputPath: String
+  var overlayPath: String?
   let marginBand: Int?
   let noFrame: Bool
-  let common: CommonOptions.Values
+  var common: CommonOptions.Values
   /// Several images or folders; `--overlay` then names a folder.
-  let batch: BatchArguments?
+  var batch: BatchArguments?
 
   init(_ arguments: ParsedArguments) throws {
     batch = try BatchArguments(arguments, singleOnly: ["--output"])
-    imagePath = try arguments.positional(0, "IMAGE")
-    outputPath = arguments.string("--output") ?? OutputNaming.beside(imagePath, suffix: ".mask.png")
+    inputPath = try arguments.positional(0, "IMAGE")
+    outputPath = arguments.string("--output") ?? OutputNaming.beside(inputPath, suffix: ".mask.png")
     overlayPath = arguments.string("--overlay")
     marginBand = try arguments.int("--margin-band", in: 0...Int(Int32.max))
     noFrame = arguments.flag("--no-frame")
@@ -74,22 +74,22 @@ struct DetectCommand: Subcommand {
     let start = DispatchTime.now().uptimeNanoseconds
     // A missing or broken input is reported first; then unusable outputs are refused before the
     // detection, so a failure leaves neither file behind.
-    let image = try ImageFile.read(imagePath, options: common.decodeOptions).image
+    let image = try ImageFile.read(inputPath, options: common.decodeOptions).image
     let png = ImageWriteOptions(format: .png, overwrite: common.force)
-    try ImageFile.preflight(outputPath, options: png, inputs: [imagePath])
-    if let overlayPath { try ImageFile.preflight(overlayPath, options: png, inputs: [imagePath, outputPath]) }
-    let progress = ProgressLine(console: context.console, label: "detecting the glare in \(imagePath)")
+    try ImageFile.preflight(outputPath, options: png, inputs: [inputPath])
+    if let overlayPath { try ImageFile.preflight(overlayPath, options: png, inputs: [inputPath, outputPath]) }
+    let progress = ProgressLine(console: context.console, label: "detecting the glare in \(inputPath)")
     progress.start()
     defer { progress.stop() }
     let detector = GlareDetector()
     let detection =
       noFrame ? detector.detect(image, marginBand: marginBand) : detector.detectInFrame(image, marginBand: marginBand)
     try ImageFile.write(
-      detection.mask.grayImage, metadata: ImageMetadata(), to: outputPath, options: png, inputs: [imagePath])
+      detection.mask.grayImage, metadata: ImageMetadata(), to: outputPath, options: png, inputs: [inputPath])
     if let overlayPath {
       try ImageFile.write(
         GlareOverlay.render(image, detection: detection), metadata: ImageMetadata(), to: overlayPath, options: png,
-        inputs: [imagePath, outputPath])
+        inputs: [inputPath, outputPath])
     }
     progress.stop()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -133,7 +133,7 @@ struct DetectCommand: Subcommand {
       ("regions", .array(regions)),
       ("frame", .object(frame)),
       ("seconds", .double(seconds)),
-      ("input", .string(imagePath)),
+      ("input", .string(inputPath)),
       ("overlay", overlayPath.map(JSONValue.string) ?? .null),
       ("warnings", .array([])),
     ])

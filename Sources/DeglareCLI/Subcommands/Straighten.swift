@@ -57,16 +57,16 @@ struct StraightenCommand: Subcommand {
   /// The default margin, in percent of the quad's longer side.
   private static let marginPercent = Usage.number(StraightenOptions().defaultMarginFraction * 100)
 
-  let inputPath: String
-  let outputPath: String
+  var inputPath: String
+  var outputPath: String
   let margin: Double?
   let corners: Quad?
   let target: FrameTarget
-  let overlayPath: String?
+  var overlayPath: String?
   let detectOnly: Bool
-  let common: CommonOptions.Values
+  var common: CommonOptions.Values
   /// Several images or folders; `--overlay` then names a folder.
-  let batch: BatchArguments?
+  var batch: BatchArguments?
 
   init(_ arguments: ParsedArguments) throws {
     batch = try BatchArguments(arguments, singleOnly: ["--output", "--corners"])

@@ -76,46 +76,46 @@ enum JSONParser {
     }
 
     mutating func object(depth: Int) throws(ParseError) -> JSONValue {
-      offset += 1
       var members: [(String, JSONValue)] = []
-      skipSpace()
-      if current == UInt8(ascii: "}") {
-        offset += 1
-        return .object(members)
+      try elements(closedBy: UInt8(ascii: "}")) { (cursor) throws(ParseError) in
+        guard cursor.current == UInt8(ascii: "\"") else { throw cursor.fail("expected a key") }
+        let key = try cursor.string()
+        cursor.skipSpace()
+        guard cursor.current == UInt8(ascii: ":") else { throw cursor.fail("expected ':'") }
+        cursor.offset += 1
+        cursor.skipSpace()
+        members.append((key, try cursor.value(depth: depth + 1)))
       }
-      while true {
-        skipSpace()
-        guard current == UInt8(ascii: "\"") else { throw fail("expected a key") }
-        let key = try string()
-        skipSpace()
-        guard current == UInt8(ascii: ":") else { throw fail("expected ':'") }
-        offset += 1
-        skipSpace()
-        members.append((key, try value(depth: depth + 1)))
-        skipSpace()
-        guard let byte = current else { throw fail("unexpected end of data") }
-        offset += 1
-        if byte == UInt8(ascii: "}") { return .object(members) }
-        guard byte == UInt8(ascii: ",") else { throw fail("expected ',' or '}'") }
-      }
+      return .object(members)
     }
 
     mutating func array(depth: Int) throws(ParseError) -> JSONValue {
-      offset += 1
       var values: [JSONValue] = []
+      try elements(closedBy: UInt8(ascii: "]")) { (cursor) throws(ParseError) in
+        values.append(try cursor.value(depth: depth + 1))
+      }
+      return .array(values)
+    }
+
+    /// Reads the elements of an object or array from its opening byte to `close`: `element` reads
+    /// each one (space before and after it is skipped here), commas separate them.
+    mutating func elements(
+      closedBy close: UInt8, _ element: (inout Cursor) throws(ParseError) -> Void
+    ) throws(ParseError) {
+      offset += 1
       skipSpace()
-      if current == UInt8(ascii: "]") {
+      if current == close {
         offset += 1
-        return .array(values)
+        return
       }
       while true {
         skipSpace()
-        values.append(try value(depth: depth + 1))
+        try element(&self)
         skipSpace()
         guard let byte = current else { throw fail("unexpected end of data") }
         offset += 1
-        if byte == UInt8(ascii: "]") { return .array(values) }
-        guard byte == UInt8(ascii: ",") else { throw fail("expected ',' or ']'") }
+        if byte == close { return }
+        guard byte == UInt8(ascii: ",") else { throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
       }
     }
 

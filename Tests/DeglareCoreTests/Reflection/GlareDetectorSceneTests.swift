@@ -85,12 +85,9 @@ struct GlareDetectorSceneTests {
   @Test("In a raw photo the frame is found first, and only its inside is proposed")
   func rawPhoto() throws {
     let size = PixelSize(width: 480, height: 360)
-    let camera = SyntheticFrameScene.camera(
-      size: size, focalLength: 520, distance: 2.6, yaw: 0.12, pitch: -0.08, roll: 0.03, aim: Point(x: 0, y: 0))
-    let scene = SyntheticFrameScene(
-      size: size, frameWidth: 1.3, frameHeight: 1, mouldingWidth: 0.08, matWidth: 0, style: .wood,
-      wallColour: [150, 148, 144], shadowOffset: Point(x: 0.01, y: 0.02), shadowSoftness: 0.01, shadowStrength: 0.2,
-      hasLabel: false, planeToImage: camera, seed: 11)
+    let scene = SyntheticFrameScene.plainFrame(
+      size: size, style: .wood, mouldingWidth: 0.08, wallColour: [150, 148, 144], focalLength: 520, distance: 2.6,
+      yaw: 0.12, seed: 11)
     // A lamp's reflection on the glass (inside the canvas) and a bright lamp spot on the wall.
     let painting = scene.paintingQuad.centroid
     let image = addingLight(
