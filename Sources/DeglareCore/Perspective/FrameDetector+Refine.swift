@@ -146,8 +146,12 @@ extension FrameDetector {
     at base: Point, normal: Point, along direction: Point, outward: Double, inward: Double, sampler: ColourSampler,
     rule: PeakRule
   ) -> (outermost: Double?, material: Double?, passedSoftShadow: Bool) {
-    let inner = Int(inward.rounded(.up))
-    let count = inner + Int(outward.rounded(.up)) + 1
+    // The profile reaches `pad` samples past both ends of the search, so that smoothing never
+    // repeats an end sample: a repeated end flattens the slope there, and a soft shadow's
+    // gradient still rising at the end of the search would make a false peak at its end.
+    let pad = smoothingRadius(configuration.refineProfileSigma)
+    let inner = Int(inward.rounded(.up)) + pad
+    let count = inner + Int(outward.rounded(.up)) + pad + 1
     let half = configuration.refineProfileWidth / 2
     var profile = [[Float]](repeating: [Float](repeating: 0, count: sampler.colours), count: count)
     for index in 0..<count {
@@ -170,7 +174,8 @@ extension FrameDetector {
       gradient[index] = squares.squareRoot()
     }
     var peaks: [Int] = []
-    for index in 2..<(count - 2) where gradient[index] >= gradient[index - 1] && gradient[index] > gradient[index + 1] {
+    let searched = max(2, pad)..<(count - max(2, pad))
+    for index in searched where gradient[index] >= gradient[index - 1] && gradient[index] > gradient[index + 1] {
       peaks.append(index)
     }
     // Strength is judged within the symmetric reach around the coarse edge: the far inside of
@@ -200,7 +205,7 @@ extension FrameDetector {
       // From the outside in: a shadow has the wall's colour, darker, on its inner side.
       let threshold = Float(configuration.refineOuterPeakFraction) * gradient[strongest]
       let strong = peaks.filter { gradient[$0] >= threshold }.sorted(by: >)
-      let wall = meanColour(smoothed, (count - 3)..<count)
+      let wall = meanColour(smoothed, (count - pad - 3)..<(count - pad))
       let walled = strong.map { wallLike(smoothed, inside: $0, wall: wall) }
       let first = strong.indices.first {
         !(walled[$0] && halfWidth(gradient, strong[$0]) >= configuration.refineSoftEdgeWidth)
@@ -227,11 +232,19 @@ extension FrameDetector {
   }
 
   /// Whether every sample `refineInsideOffsets` pixels inside the peak at `index` has the wall's
-  /// hue at a brightness from `wallDarkestShadow` to `refineBrightestWall` times the wall's:
-  /// the wall in shadow, not the frame.
+  /// hue at a brightness from `wallDarkestShadow` to `refineBrightestWall` times the wall's,
+  /// and the samples inside are darker than those as far outside: the wall in shadow, not the
+  /// frame. (A shadow darkens the wall inward; an unframed canvas whose paint near the edge is
+  /// wall-coloured is brighter than the shadow just outside it.)
   private func wallLike(_ profile: [[Float]], inside index: Int, wall: [Float]) -> Bool {
     let squaredNorm = wall.reduce(0) { $0 + $1 * $1 }
     guard squaredNorm > 1 else { return false }
+    let offsets = configuration.refineInsideOffsets
+    if index + offsets.upperBound < profile.count, index - offsets.upperBound >= 0 {
+      let inside = offsets.reduce(0) { $0 + profile[index - $1].reduce(0, +) }
+      let outside = offsets.reduce(0) { $0 + profile[index + $1].reduce(0, +) }
+      if inside >= outside { return false }
+    }
     let tolerance = max(
       configuration.refineWallResidual, configuration.refineWallResidualFraction * squaredNorm.squareRoot())
     for offset in configuration.refineInsideOffsets {
@@ -247,10 +260,13 @@ extension FrameDetector {
     return true
   }
 
+  /// The half-width in samples of the Gaussian kernel of `sigma` samples (0 for no smoothing).
+  private func smoothingRadius(_ sigma: Double) -> Int { sigma > 0 ? max(1, Int((3 * sigma).rounded(.up))) : 0 }
+
   /// Each channel of `profile` smoothed by a Gaussian of `sigma` samples (ends repeated).
   private func gaussianSmoothed(_ profile: [[Float]], sigma: Double) -> [[Float]] {
     guard sigma > 0, let channels = profile.first?.count else { return profile }
-    let radius = max(1, Int((3 * sigma).rounded(.up)))
+    let radius = smoothingRadius(sigma)
     let kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
     let total = kernel.reduce(0, +)
     return profile.indices.map { index in
