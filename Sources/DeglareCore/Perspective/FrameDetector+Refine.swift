@@ -154,12 +154,12 @@ extension FrameDetector {
     let count = inner + Int(outward.rounded(.up)) + pad + 1
     let half = configuration.refineProfileWidth / 2
     var profile = [[Float]](repeating: [Float](repeating: 0, count: sampler.colours), count: count)
+    var sum = [Float](repeating: 0, count: sampler.colours)
     for index in 0..<count {
       let offset = Double(index - inner)
-      var sum = [Float](repeating: 0, count: sampler.colours)
+      for channel in sum.indices { sum[channel] = 0 }
       for across in -half...half {
-        let colour = sampler.colour(at: base + normal * offset + direction * Double(across))
-        for channel in 0..<sampler.colours { sum[channel] += colour[channel] }
+        sampler.accumulate(at: base + normal * offset + direction * Double(across), into: &sum)
       }
       profile[index] = sum.map { $0 / Float(2 * half + 1) }
     }
@@ -296,6 +296,14 @@ struct ColourSampler {
 
   /// The colour at `point`, one value per colour channel.
   func colour(at point: Point) -> [Float] {
+    var colour = [Float](repeating: 0, count: colours)
+    accumulate(at: point, into: &colour)
+    return colour
+  }
+
+  /// Adds the colour at `point` (``colour(at:)``) to `sum`, channel by channel, without
+  /// allocating: the refinement's profiles take millions of samples on a large photo.
+  func accumulate(at point: Point, into sum: inout [Float]) {
     let x = min(max(point.x, 0), Double(image.width - 1))
     let y = min(max(point.y, 0), Double(image.height - 1))
     let x0 = Int(x)
@@ -304,14 +312,14 @@ struct ColourSampler {
     let y1 = min(y0 + 1, image.height - 1)
     let fx = Float(x - Double(x0))
     let fy = Float(y - Double(y0))
-    return (0..<colours).map { channel in
+    for channel in 0..<colours {
       let top =
         Float(image.sample(x: x0, y: y0, channel: channel)) * (1 - fx)
         + Float(image.sample(x: x1, y: y0, channel: channel)) * fx
       let bottom =
         Float(image.sample(x: x0, y: y1, channel: channel)) * (1 - fx)
         + Float(image.sample(x: x1, y: y1, channel: channel)) * fx
-      return (top * (1 - fy) + bottom * fy) * scale
+      sum[channel] += (top * (1 - fy) + bottom * fy) * scale
     }
   }
 }
