@@ -46,5 +46,6 @@ PY
 done
 
 # Ctrl-C at 19 moments through a run of each method: the process must end (exit 130), write
-# nothing, and do it fast (aim: 0.2 s).
+# nothing, and do it fast (aim: 0.2 s); PNG output, then JPEG output (spliced into the photo's blocks).
 "$python" Benchmarks/cancel_latency.py "$bin/deglare" "$out/photo24-o6.jpg" "$out/mask24.png" "$out" auto fill
+"$python" Benchmarks/cancel_latency.py --jpeg "$bin/deglare" "$out/photo24-o6.jpg" "$out/mask24.png" "$out" auto
