@@ -15,17 +15,12 @@ extension RemovalPreview {
   ///   - output: The result's path, format, overwrite, and the inputs it may not replace.
   ///   - padding: The padding the crop was planned with (a fraction of the mask's longer side).
   ///   - feather: The feather width in pixels.
-  /// - Throws: ``WriteError``; nothing is left behind.
+  /// - Throws: ``WriteError`` (or `CancellationError`); nothing is left behind.
   public func prepareSave(
     _ decoded: DecodedImage, image: (path: String, bytes: [UInt8]), maskPath: String, output: OutputSettings,
     padding: Double, feather: Double
   ) throws -> [PreparedOutput] {
-    let maskBytes: [UInt8]
-    do {
-      maskBytes = try PNGCodec.encode(mask.grayImage)
-    } catch {
-      throw WriteError.encodeFailed(path: maskPath, reason: error.message)
-    }
+    let maskBytes = try ImageFile.pngBytes(mask.grayImage, for: maskPath)
     let inputs = RepairRecord.Inputs(
       image: RepairRecord.FileDigest(path: image.path, bytes: image.bytes),
       mask: RepairRecord.FileDigest(path: maskPath, bytes: maskBytes), maskSource: "workbench",

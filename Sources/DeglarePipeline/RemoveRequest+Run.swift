@@ -111,13 +111,7 @@ extension RemoveRequest {
   /// write with the result, the prompt.
   private func recordInputs(imageBytes: [UInt8], maskFileBytes: [UInt8]?, mask: Mask) throws -> RepairRecord.Inputs {
     var savedMask: (path: String, bytes: [UInt8])?
-    if let path = maskOutputPath {
-      do {
-        savedMask = (path, try PNGCodec.encode(mask.grayImage))
-      } catch {
-        throw WriteError.encodeFailed(path: path, reason: error.message)
-      }
-    }
+    if let path = maskOutputPath { savedMask = (path, try ImageFile.pngBytes(mask.grayImage, for: path)) }
     let maskDigest: RepairRecord.FileDigest
     switch (self.mask, maskFileBytes, savedMask) {
     case (.file(let path), let bytes?, _): maskDigest = RepairRecord.FileDigest(path: path, bytes: bytes)

@@ -261,12 +261,8 @@ extension EditingSession {
         // The result is made from the straightened photo when there is one: the record names it.
         var base = (path: photo, bytes: [UInt8]())
         if let basePath {
-          let bytes: [UInt8]
-          do throws(CodecError) {
-            bytes = try PNGCodec.encode(decoded.image, metadata: decoded.metadata, compression: png.pngCompression)
-          } catch {
-            throw WriteError.encodeFailed(path: basePath, reason: error.message)
-          }
+          let bytes = try ImageFile.pngBytes(
+            decoded.image, metadata: decoded.metadata, compression: png.pngCompression, for: basePath)
           outputs.append(try OutputFile.prepare(to: basePath, overwrite: overwrite, inputs: inputs) { $0.write(bytes) })
           base = (basePath, bytes)
         } else {

@@ -51,7 +51,7 @@ struct BatchDriver {
     let report = BatchReport(console: context.console, total: jobs.count, json: json)
     report.start()
     let outcomes = Mutex<[Int: BatchOutcome]>([:])
-    // When each image's latest try began: a failed image reports its own time too.
+    // When each image's latest try began: an image that ran, done or failed, reports its time.
     let tries = Mutex<[Int: ContinuousClock.Instant]>([:])
     let force = force
     await BatchRunner(configuration: BatchRunner.Configuration(concurrency: concurrency)).run(
@@ -62,13 +62,13 @@ struct BatchDriver {
       },
       work: { index in await Self.attempt(jobs[index], force: force, context: context) },
       finished: { index, result in
-        let outcome: (BatchOutcome, String?)
+        var outcome: (BatchOutcome, String?)
         switch result {
         case .success(let done): outcome = done
-        case .failure(let error):
-          var failed = Self.failure(error, job: jobs[index])
-          if let began = tries.withLock({ $0[index] }) { failed.seconds = (clock.now - began).seconds }
-          outcome = (failed, nil)
+        case .failure(let error): outcome = (Self.failure(error, job: jobs[index]), nil)
+        }
+        if outcome.0.status == .done || outcome.0.status == .failed, let began = tries.withLock({ $0[index] }) {
+          outcome.0.seconds = (clock.now - began).seconds
         }
         outcomes.withLock { $0[index] = outcome.0 }
         report.finished(outcome.0, singleReport: outcome.1)
@@ -87,8 +87,6 @@ struct BatchDriver {
   private static func attempt(_ job: BatchJob, force: Bool, context: CommandContext) async
     -> Result<(BatchOutcome, String?), any Error>
   {
-    let clock = ContinuousClock()
-    let start = clock.now
     switch force ? .absent : job.resume() {
     case .done:
       return .success((BatchOutcome(input: job.input, status: .skipped, outputs: job.outputs), nil))
@@ -111,9 +109,7 @@ struct BatchDriver {
         throw CommandFailure(code, capture.errors.last ?? "\(job.input) ended with exit status \(code.rawValue)")
       }
       let written = job.outputs.filter { FileManager.default.fileExists(atPath: $0) }
-      let outcome = BatchOutcome(
-        input: job.input, status: .done, outputs: written, warnings: capture.warnings,
-        seconds: (clock.now - start).seconds)
+      let outcome = BatchOutcome(input: job.input, status: .done, outputs: written, warnings: capture.warnings)
       return .success((outcome, capture.output))
     } catch {
       if ErrorReporter.classify(error).0 == .interrupted {

@@ -248,6 +248,21 @@ public enum ImageFile {
     }
   }
 
+  /// `image` encoded as PNG bytes for the file that will be written at `path` (a mask saved
+  /// with a result, a straightened photo the workbench saves).
+  /// - Throws: ``WriteError/encodeFailed(path:reason:)`` naming `path`, or `CancellationError`
+  ///   when the task was cancelled during the encode.
+  public static func pngBytes(
+    _ image: ImageBuffer, metadata: ImageMetadata = ImageMetadata(), compression: PNGCompression = .fast,
+    for path: String
+  ) throws -> [UInt8] {
+    do throws(CodecError) {
+      return try PNGCodec.encode(image, metadata: metadata, compression: compression)
+    } catch {
+      throw encodeFailure(error, path: path)
+    }
+  }
+
   /// What an encode that failed throws: `CancellationError` when Ctrl-C stopped it (exit 130),
   /// else ``WriteError/encodeFailed(path:reason:)``.
   private static func encodeFailure(_ error: CodecError, path: String) -> any Error {
