@@ -91,6 +91,9 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "patchSize": configuration.patchSize = Int(value)
   case "exemplarReach": configuration.exemplarReach = value
   case "exemplarMinimumReach": configuration.exemplarMinimumReach = Int(value)
+  case "floorQuantile": configuration.floorQuantile = value
+  case "floorTolerance": configuration.floorTolerance = value
+  case "floorReach": configuration.floorReach = value
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }

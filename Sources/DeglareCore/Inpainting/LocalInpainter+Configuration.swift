@@ -143,6 +143,21 @@ extension LocalInpainter {
     /// Unmasked pixels within this many full-resolution pixels of a part measure the variety of
     /// its surroundings.
     public var structureReach: Double = 5
+    /// The dark floor of the paint around the mask is this quantile of the unmasked pixels near
+    /// it, per channel (linear light); a part of the mask keeps only as much of its glare as can
+    /// be subtracted without sending more than ``floorTolerance`` of its pixels below that floor
+    /// (see ``GlareEvidence/floorCheck(_:observed:inside:support:opaque:configuration:factor:)``).
+    public var floorQuantile: Double = 0.01
+    /// The share of a part's pixels that subtracting its glare may newly send below the dark
+    /// floor (1 turns the check off). Measured on `Benchmarks/local_eval.sh --quick` (tuning
+    /// part, auto, check off -> 0.03): glare-free real paint under a mask 22.7 -> 8.2 levels,
+    /// tight masks 21.8 -> 23.6 dB (real paint 17.8 -> 19.8, procedural 32.0 -> 33.0), grown
+    /// 19.3 -> 21.3 dB, their ring 24.8 -> 31.8 dB, signs unchanged. 0.02 leaves 7.4 levels but
+    /// costs a grown veil of the unit tests 4 dB; 0.01 leaves 6.4 and costs tight procedural
+    /// masks 1.7 dB; 0.05 leaves 10.4.
+    public var floorTolerance: Double = 0.03
+    /// Unmasked pixels within this many full-resolution pixels of the mask give the dark floor.
+    public var floorReach: Double = 6
     /// Unexplained clipped parts of at least this many pixels are synthesised from the
     /// surrounding paint's patches (``ExemplarFill``); smaller ones (a blown speck) take the
     /// membrane, which is exact enough there.

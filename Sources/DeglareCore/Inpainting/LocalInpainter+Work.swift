@@ -162,6 +162,13 @@ struct Work {
       }
       try solver.cancellation.check()
     }
+    // No more glare than the paint can lose without going darker than the paint around the mask.
+    if support.contains(true) {
+      support = GlareEvidence.floorCheck(
+        &glare, observed: planes, inside: inside, support: support,
+        opaque: unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: support),
+        configuration: configuration, factor: factor)
+    }
     let empty = Estimate(
       glare: [], support: support, fillAll: [Bool](repeating: false, count: inside.count), channelFilled: nil,
       filled: nil)

@@ -21,8 +21,10 @@ public enum LocalMethod: String, Sendable, CaseIterable {
 /// Evidence comes before subtraction: the glare layer is first estimated over the whole mask,
 /// then kept only where the photo shows one (``GlareEvidence``), and estimated again with every
 /// other mask pixel treated as the paint it is; a part of the mask with no glare comes out
-/// unchanged. Where the paint is gone (clipped by an opaque or blown reflection) `auto` and
-/// `fill` synthesise it from the surrounding paint's patches (``ExemplarFill``).
+/// unchanged. Last, each part keeps only as much of its glare as it can lose without its paint
+/// going darker than the paint around the mask (the dark floor check of ``GlareEvidence``).
+/// Where the paint is gone (clipped by an opaque or blown reflection) `auto` and `fill`
+/// synthesise it from the surrounding paint's patches (``ExemplarFill``).
 public enum LocalInpainter {
   /// Repaints the pixels of `image` inside `mask` with `method`.
   /// - Parameters:

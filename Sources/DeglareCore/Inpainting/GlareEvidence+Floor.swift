@@ -1,0 +1,85 @@
+import Foundation
+
+// The last check before the glare is subtracted. Glare is added light: taking it away may bring
+// the paint back down to the darkest paint around the mask, but not below it. Paint that the
+// prediction got wrong (a pale patch, a shape the surroundings do not show) looks like a lift,
+// and subtracting that lift from paint that was never veiled pushes its dark parts below
+// anything the painting has near the mask. So each part of the mask keeps the largest share of
+// its estimated glare that sends no more than a few more of its pixels below the dark floor of
+// the paint around the mask; a part that can keep none is left exactly as it is.
+
+extension GlareEvidence {
+  /// Scales the glare of each part of `support` (8-connected) by the largest of 1, 0.95, ..., 0
+  /// for which at most ``LocalInpainter/Configuration/floorTolerance`` of the part's pixels more
+  /// than before fall below the dark floor once the glare is subtracted (in any channel), and
+  /// returns the support less the parts whose share is 0. The dark floor is, per plane, the
+  /// ``LocalInpainter/Configuration/floorQuantile`` of the unmasked pixels within
+  /// ``LocalInpainter/Configuration/floorReach`` of the mask. Parts at least
+  /// ``LocalInpainter/Configuration/opaqueEvidence`` opaque (paint gone: a lit sign) keep their
+  /// glare.
+  /// - Parameters:
+  ///   - glare: per plane, the glare to subtract (linear light); scaled in place.
+  ///   - observed: the work area's planes (linear light).
+  ///   - inside: the mask at the work scale (its surroundings give the floor).
+  ///   - support: the mask pixels where glare was found.
+  ///   - opaque: support pixels whose paint is gone (unexplained clipping).
+  ///   - factor: full-resolution pixels per work pixel (the reach is in full-resolution pixels).
+  static func floorCheck(
+    _ glare: inout [[Float]], observed: ColorPlanes, inside: [Bool], support: [Bool], opaque: [Bool],
+    configuration: LocalInpainter.Configuration, factor: Int
+  ) -> [Bool] {
+    guard configuration.floorTolerance < 1 else { return support }
+    let width = observed.width
+    let height = observed.height
+    let toMask = DistanceTransform.distance(to: inside, width: width, height: height)
+    let reach = Float(max(configuration.floorReach / Double(factor), 1.5))
+    var floor: [Float] = []
+    for plane in observed.planes {
+      var ring: [Float] = []
+      for p in 0..<plane.count where !inside[p] && toMask[p] <= reach { ring.append(plane[p]) }
+      guard !ring.isEmpty else { return support }
+      ring.sort()
+      floor.append(ring[Int((configuration.floorQuantile * Double(ring.count - 1)).rounded())])
+    }
+    let parts = ConnectedComponents(width: width, height: height, connectivity: .eight, foreground: support)
+    var pixels = [[Int]](repeating: [], count: parts.count)
+    for p in 0..<support.count where parts.labels[p] > 0 { pixels[Int(parts.labels[p]) - 1].append(p) }
+    var result = support
+    for part in pixels {
+      let opaqueCount = part.reduce(0) { $0 + (opaque[$1] ? 1 : 0) }
+      guard Double(opaqueCount) < configuration.opaqueEvidence * Double(part.count) else { continue }
+      let share = floorShare(glare, observed: observed, floor: floor, pixels: part, configuration: configuration)
+      guard share < 1 else { continue }
+      for p in part {
+        for k in glare.indices { glare[k][p] *= share }
+        if share == 0 { result[p] = false }
+      }
+    }
+    return result
+  }
+
+  /// The largest share (1, 0.95, ..., 0) of the glare at `pixels` whose subtraction sends at most
+  /// ``LocalInpainter/Configuration/floorTolerance`` of them more below `floor` (per plane).
+  static func floorShare(
+    _ glare: [[Float]], observed: ColorPlanes, floor: [Float], pixels: [Int],
+    configuration: LocalInpainter.Configuration
+  ) -> Float {
+    func below(_ share: Float) -> Int {
+      var count = 0
+      for p in pixels
+      where observed.planes.indices.contains(where: { observed.planes[$0][p] - share * glare[$0][p] < floor[$0] }) {
+        count += 1
+      }
+      return count
+    }
+    let allowed = below(0) + Int(configuration.floorTolerance * Double(pixels.count))
+    for step in stride(from: floorSteps, to: 0, by: -1) {
+      let share = Float(step) / Float(floorSteps)
+      if below(share) <= allowed { return share }
+    }
+    return 0
+  }
+
+  /// The shares tried are multiples of 1 / this.
+  static let floorSteps = 20
+}
