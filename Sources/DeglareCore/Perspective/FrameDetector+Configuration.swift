@@ -127,8 +127,9 @@ extension FrameDetector {
     /// shorter side inside it, to find the frame behind a cast shadow the coarse quad took.
     public var refineInwardFraction: Double
     /// Refinement: a wall-coloured peak at least this many full-resolution pixels wide at half
-    /// its height is a shadow's soft penumbra, passed over; a sharper one is a material edge
-    /// (a grey frame on a grey wall).
+    /// its height (twice its narrower half: a sharp edge beside a soft ramp stays sharp) is a
+    /// shadow's soft penumbra, passed over; a sharper one is a material edge (a grey frame on a
+    /// grey wall). A contact shadow's narrow penumbra is about 5 pixels wide on a 2000-pixel photo.
     public var refineSoftEdgeWidth: Double
     /// Refinement: a side whose outermost edge has wall colour inside it on at least this share
     /// of its profiles has a wall-coloured band inside (a shadow on one or two sides, a frame of
@@ -255,7 +256,7 @@ extension FrameDetector {
       refineSearchAnalysisPixels = 6
       refineNarrowSearchAnalysisPixels = 1
       refineInwardFraction = 0.1
-      refineSoftEdgeWidth = 7
+      refineSoftEdgeWidth = 5
       refineShadowSideFraction = 0.2
       refineProfileWidth = 5
       refineProfileSigma = 1.2

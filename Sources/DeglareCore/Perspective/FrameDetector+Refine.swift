@@ -208,21 +208,23 @@ extension FrameDetector {
       let wall = meanColour(smoothed, (count - pad - 3)..<(count - pad))
       let walled = strong.map { wallLike(smoothed, inside: $0, wall: wall) }
       let first = strong.indices.first {
-        !(walled[$0] && halfWidth(gradient, strong[$0]) >= configuration.refineSoftEdgeWidth)
+        !(walled[$0] && penumbraWidth(gradient, strong[$0]) >= configuration.refineSoftEdgeWidth)
       }
       let solid = strong.indices.first { !walled[$0] }
       return (offset(first.map { strong[$0] }), offset(solid.map { strong[$0] }), (first ?? 0) > 0)
     }
   }
 
-  /// The width in samples of the gradient peak at `index` where it stays above half its height.
-  private func halfWidth(_ gradient: [Float], _ index: Int) -> Double {
+  /// The width in samples of the gradient peak at `index` where it stays above half its height,
+  /// from twice its narrower half: a shadow's penumbra is soft on both sides of its peak, while a
+  /// sharp material edge next to a soft ramp (a contact shadow against a frame) is sharp on one.
+  private func penumbraWidth(_ gradient: [Float], _ index: Int) -> Double {
     let half = gradient[index] / 2
     var low = index
     while low > 0, gradient[low - 1] > half { low -= 1 }
     var high = index
     while high < gradient.count - 1, gradient[high + 1] > half { high += 1 }
-    return Double(high - low + 1)
+    return Double(2 * min(index - low, high - index) + 1)
   }
 
   /// The mean colour of `profile` over `range`.

@@ -53,4 +53,36 @@ import Testing
     let error = bottomError(scene(shadow: shadow, paint: [178, 172, 160]))
     #expect(error < 1.5, "the bottom side is \(error) px off the canvas's edge")
   }
+
+  @Test("a contact shadow round every side is passed over, so the hard shadow below is not read as a frame band")
+  func contactShadowRoundEverySide() {
+    // A canvas (80...399 x 60...279) on a 214-grey wall, drawn by hand: the wall is darkened to
+    // 0.6 for 3 px round every side, then lightens linearly to itself over 6 px (a contact
+    // shadow whose penumbra is about 6 px wide at half height), with a hard shadow band 12 px
+    // deep below. Judged soft only from 7 px, the penumbras were edges with wall inside on all
+    // four sides, read as a wall-coloured frame, and every side kept its outermost edge: the
+    // bottom went to the hard shadow's edge, 9 px out.
+    let (width, height) = (480, 340)
+    let (left, top, right, bottom) = (80, 60, 400, 280)
+    var samples = [UInt8](repeating: 0, count: width * height * 3)
+    for y in 0..<height {
+      for x in 0..<width {
+        var level: [Double] = [150, 92, 60]
+        if !(x >= left && x < right && y >= top && y < bottom) {
+          let gap = Double(max(left - x - 1, x - right, top - y - 1, y - bottom, 0))
+          var shade = 1 - 0.4 * (1 - min(1, max(0, (gap - 3) / 6)))
+          if y >= bottom, y < bottom + 12, x >= left + 4, x < right + 4 { shade *= 0.75 }
+          level = [214 * shade, 214 * shade, 214 * shade]
+        }
+        for channel in 0..<3 { samples[(y * width + x) * 3 + channel] = UInt8(level[channel].rounded()) }
+      }
+    }
+    let image = ImageBuffer(width: width, height: height, layout: .rgb, samples: samples)
+    let truth = Quad(
+      rectangleFrom: Point(x: Double(left) - 0.5, y: Double(top) - 0.5),
+      to: Point(x: Double(right) - 0.5, y: Double(bottom) - 0.5))
+    let refined = FrameDetector().refine(truth, in: image, factor: 2, rule: .outermost)
+    let error = refined.quad.maxCornerDistance(to: truth)
+    #expect(error < 1.5, "a corner is \(error) px off the canvas's corner")
+  }
 }
