@@ -186,6 +186,33 @@ extension GlareDetector {
     /// halo, never far enough to flood a pale wall.
     public var growRadiusFraction: Double = 0.02
 
+    // MARK: Soft halos (GlareDetector+SoftHalo.swift)
+
+    /// Each accepted blob then grows into its soft halo, through pixels its light still lifts by
+    /// at least this fraction of its amplitude (white: luma elevation above the opening; coloured:
+    /// excess along the blob's own colour) ...
+    public var softHaloFraction: Float = 0.2
+    /// ... and by at least this many 8-bit luma levels (white blobs): the ground truth of the
+    /// evaluation counts a change of 16 levels as visible glare ...
+    public var softHaloMinElevation: Float = 8
+    /// ... or this much linear excess (coloured blobs).
+    public var softHaloMinExcess: Float = 0.015
+    /// A halo pixel's excess must point within this cosine of the blob's own excess colour
+    /// (coloured blobs): other colours are paint the median background misjudges.
+    public var softHaloMinCosine: Float = 0.7
+    /// Growth stops where the lift rises by more than this fraction of the amplitude over the
+    /// pixel it came from: light fades away from its core, brighter paint beyond it does not.
+    public var softHaloRise: Float = 0.1
+    /// ... and at pixels whose lift changes by more than this fraction of the amplitude per
+    /// analysis pixel (gradient of the lightly smoothed lift): a paint edge, not spreading light.
+    public var softHaloMaxStep: Float = 0.15
+    /// How far a soft halo may grow, as a fraction of the shorter side.
+    public var softHaloRadiusFraction: Double = 0.08
+    /// A halo whose growth front, when the radius runs out, is still more than this fraction of
+    /// its widest front is not grown at all: glare fades out within its halo, paint that the
+    /// background estimate misjudged goes on.
+    public var softHaloMaxOpen: Float = 0.25
+
     // MARK: Kinds
 
     /// A proposed blob whose length is at least this many times its width (from its second

@@ -85,9 +85,15 @@ extension GlareDetector {
       }
     }
     let accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height, measurable: measurable)
+    var codes = [UInt8](repeating: 0, count: count)
+    for blob in accepted {
+      for i in blob.pixels { codes[i] = blob.code }
+    }
     let radius = max(1, Int((configuration.growRadiusFraction * Double(shorter)).rounded()))
-    let grown = Self.grow(accepted, within: halo, width: width, height: height, radius: radius)
-    return describe(grown, width: width, height: height)
+    let grown = Self.grow(codes, within: halo, width: width, height: height, radius: radius)
+    let haloed = growSoftHalos(
+      accepted, into: grown, evidence: evidence, allowed: allowed, width: width, height: height)
+    return describe(haloed, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,
