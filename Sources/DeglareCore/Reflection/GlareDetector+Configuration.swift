@@ -192,10 +192,12 @@ extension GlareDetector {
     /// at least this fraction of its amplitude (white: luma elevation above the opening; coloured:
     /// excess along the blob's own colour) ...
     public var softHaloFraction: Float = 0.2
-    /// ... and by at least this many 8-bit luma levels (white blobs): the ground truth of the
-    /// evaluation counts a change of 16 levels as visible glare ...
-    public var softHaloMinElevation: Float = 8
-    /// ... or this much linear excess (coloured blobs).
+    /// ... and by at least this many 8-bit levels (white blobs: luma elevation; coloured: the
+    /// largest rise of a channel's encoded value over the background's): the evaluation's
+    /// ground truth counts a change of 16 levels as visible glare, and the luma opening sits a
+    /// little below the paint it estimates ...
+    public var softHaloMinElevation: Float = 12
+    /// ... and at least this much linear excess (coloured blobs).
     public var softHaloMinExcess: Float = 0.015
     /// A halo pixel's excess must point within this cosine of the blob's own excess colour
     /// (coloured blobs): other colours are paint the median background misjudges.

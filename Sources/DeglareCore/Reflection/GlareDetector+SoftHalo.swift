@@ -26,7 +26,8 @@ extension GlareDetector {
     var stamps = [Int32](repeating: 0, count: width * height)
     var lumaSteps: Plane<Float>?
     var colourSteps: Plane<Float>?
-    for (n, blob) in accepted.enumerated() {
+    // A sign's glow was measured by the sign test; what lies beyond is paint.
+    for (n, blob) in accepted.enumerated() where blob.code & SeedKind.sign == 0 {
       let stamp = Int32(n + 1)
       let coloured = blob.code & SeedKind.coloured != 0
       let lift: (Int) -> Float
@@ -38,7 +39,9 @@ extension GlareDetector {
             Plane(width: width, height: height, values: evidence.colourExcess))
         }
         steps = colourSteps ?? Plane(width: width, height: height, repeating: 0)
-        lift = Self.liftAlongExcess(of: blob.pixels, evidence: evidence, maxAngleCosine: c.softHaloMinCosine)
+        lift = Self.liftAlongExcess(
+          of: blob.pixels, evidence: evidence, maxAngleCosine: c.softHaloMinCosine,
+          minLevels: c.softHaloMinElevation)
         floor = c.softHaloMinExcess
       } else {
         if lumaSteps == nil {
@@ -87,8 +90,11 @@ extension GlareDetector {
   /// The lift of a coloured blob's light at a pixel: its excess over the median background
   /// projected on the blob's excess colour (the unit vector of the blob's median per-channel
   /// excess), linear light; 0 where the excess points more than `maxAngleCosine` away from it
-  /// (other paint, not this light).
-  static func liftAlongExcess(of pixels: [Int], evidence: Evidence, maxAngleCosine: Float) -> (Int) -> Float {
+  /// (other paint, not this light) or where no channel's encoded value rises `minLevels` 8-bit
+  /// levels above the background's (light too faint to see on that paint).
+  static func liftAlongExcess(
+    of pixels: [Int], evidence: Evidence, maxAngleCosine: Float, minLevels: Float
+  ) -> (Int) -> Float {
     let linear = evidence.linear
     let background = evidence.background
     let median = (0..<3).map { c in
@@ -102,7 +108,11 @@ extension GlareDetector {
       let d2 = linear[2].values[j] - background[2].values[j]
       let along = d0 * u[0] + d1 * u[1] + d2 * u[2]
       let length = (d0 * d0 + d1 * d1 + d2 * d2).squareRoot()
-      return along > 0 && along >= maxAngleCosine * length ? along : 0
+      guard along > 0, along >= maxAngleCosine * length else { return 0 }
+      let visible = (0..<3).contains { c in
+        SRGB.encode(linear[c].values[j]) - SRGB.encode(background[c].values[j]) >= minLevels / 255
+      }
+      return visible ? along : 0
     }
   }
 }
