@@ -5,6 +5,13 @@ import Testing
 
 @Suite("Glare detector soft halos")
 struct GlareDetectorHaloTests {
+  /// The detector with soft-halo growth on (off by default), out to 8 % of the shorter side.
+  var detector: GlareDetector {
+    var configuration = GlareDetector.Configuration()
+    configuration.softHaloRadiusFraction = 0.08
+    return GlareDetector(configuration: configuration)
+  }
+
   /// Evidence for a white blob on a `size` x `size` grid whose luma elevation is `lift(x, y)`.
   func evidence(size: Int, lift: (Int, Int) -> Float) -> GlareDetector.Evidence {
     let count = size * size
@@ -22,7 +29,7 @@ struct GlareDetectorHaloTests {
   func grown(_ evidence: GlareDetector.Evidence, size: Int) -> Set<Int> {
     let centre = size / 2 * size + size / 2
     let blob = GlareDetector.AcceptedBlob(pixels: [centre], code: SeedKind.white, amplitude: 100)
-    let result = GlareDetector().growSoftHalos(
+    let result = detector.growSoftHalos(
       [blob], into: [UInt8](repeating: 0, count: size * size), evidence: evidence,
       allowed: [Bool](repeating: true, count: size * size), width: size, height: size)
     return Set(result.indices.filter { result[$0] != 0 })
@@ -53,6 +60,15 @@ struct GlareDetectorHaloTests {
     #expect(pixels.contains(50 * size + 53))
   }
 
+  @Test("Off by default: no growth")
+  func offByDefault() {
+    let blob = GlareDetector.AcceptedBlob(pixels: [50 * 100 + 50], code: SeedKind.white, amplitude: 100)
+    let result = GlareDetector().growSoftHalos(
+      [blob], into: [UInt8](repeating: 0, count: 100 * 100), evidence: evidence(size: 100, lift: pyramid),
+      allowed: [Bool](repeating: true, count: 100 * 100), width: 100, height: 100)
+    #expect(result.allSatisfy { $0 == 0 })
+  }
+
   @Test("Paint that goes on past the growth radius is not grown into at all")
   func paintGoesOn() {
     let size = 100
@@ -73,7 +89,7 @@ struct GlareDetectorHaloTests {
     painting.rectangle(x0: 200, y0: 80, x1: 260, y1: 160, colour: (0.80, 0.78, 0.74))
     painting.glow(at: (140, 120), sigma: 4, light: (0.6, 0.6, 0.58))
     painting.glow(at: (140, 120), sigma: 9, light: (0.12, 0.12, 0.12))
-    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    let detection = detector.detect(painting.image, marginBand: 0)
     #expect(detection.mask[140, 120] == 255)
     var square = 0
     for y in 80..<160 {
