@@ -200,8 +200,10 @@ extension GlareDetector {
     /// ... and at least this much linear excess (coloured blobs).
     public var softHaloMinExcess: Float = 0.015
     /// A halo pixel's excess must point within this cosine of the blob's own excess colour
-    /// (coloured blobs): other colours are paint the median background misjudges.
-    public var softHaloMinCosine: Float = 0.7
+    /// (coloured blobs): other colours are paint the median background misjudges. At 0.7 the
+    /// real green streak's halo (IMG_7690) ran into the tinted paint above and beside it
+    /// (precision against its reference 0.88 to 0.60); at 0.9 it keeps to the streak (0.76).
+    public var softHaloMinCosine: Float = 0.9
     /// Growth stops where the lift rises by more than this fraction of the amplitude over the
     /// pixel it came from: light fades away from its core, brighter paint beyond it does not.
     public var softHaloRise: Float = 0.1
@@ -209,11 +211,8 @@ extension GlareDetector {
     /// analysis pixel (gradient of the lightly smoothed lift): a paint edge, not spreading light.
     public var softHaloMaxStep: Float = 0.15
     /// How far a soft halo may grow, as a fraction of the shorter side; 0 turns the growth off.
-    /// Off by default: at 0.08 it raises the pooled IoU of the evaluation set (version 3) from
-    /// 0.07 to 0.09 (tune split), but also the glare-free area (0.27 % to 0.30 %), and on the
-    /// held-out split the precision falls from 0.51 to 0.47, below the aim of 0.5: it also grows
-    /// the false blobs over pale paint.
-    public var softHaloRadiusFraction: Double = 0
+    /// Only specular cores and streak-shaped blobs grow (see GlareDetector+SoftHalo.swift).
+    public var softHaloRadiusFraction: Double = 0.08
     /// A halo whose growth front, when the radius runs out, is still more than this fraction of
     /// its widest front is not grown at all: glare fades out within its halo, paint that the
     /// background estimate misjudged goes on.

@@ -7,7 +7,8 @@
 // through the excess over the median background along the blob's own excess colour. It stops
 // where that lift falls below a fraction of the blob's amplitude, where it rises again (brighter
 // paint beyond the halo, not the light fading), and at paint edges (a step in the lift, sharper
-// than light spreading on glass).
+// than light spreading on glass). Only specular cores and streak-shaped blobs grow: the false
+// blobs the detector still accepts sit on pale paint, are neither, and their "halo" is more paint.
 
 extension GlareDetector {
   /// Grows each blob of `accepted` into its soft halo (see the file's comment) and marks the
@@ -26,8 +27,11 @@ extension GlareDetector {
     var stamps = [Int32](repeating: 0, count: width * height)
     var lumaSteps: Plane<Float>?
     var colourSteps: Plane<Float>?
-    // A sign's glow was measured by the sign test; what lies beyond is paint.
+    // A sign's glow was measured by the sign test; what lies beyond is paint. Only specular
+    // cores and streak-shaped blobs grow: a round or ragged blob of pale light may be pale paint
+    // the background misjudged, and its "halo" would be more of that paint.
     for (n, blob) in accepted.enumerated() where blob.code & SeedKind.sign == 0 {
+      guard blob.code & SeedKind.blown != 0 || isElongated(Moments(blob.pixels, width: width)) else { continue }
       let stamp = Int32(n + 1)
       let coloured = blob.code & SeedKind.coloured != 0
       let lift: (Int) -> Float

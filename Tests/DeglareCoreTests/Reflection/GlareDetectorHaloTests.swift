@@ -5,12 +5,8 @@ import Testing
 
 @Suite("Glare detector soft halos")
 struct GlareDetectorHaloTests {
-  /// The detector with soft-halo growth on (off by default), out to 8 % of the shorter side.
-  var detector: GlareDetector {
-    var configuration = GlareDetector.Configuration()
-    configuration.softHaloRadiusFraction = 0.08
-    return GlareDetector(configuration: configuration)
-  }
+  /// The default detector: soft halos grow out to 8 % of the shorter side.
+  let detector = GlareDetector()
 
   /// Evidence for a white blob on a `size` x `size` grid whose luma elevation is `lift(x, y)`.
   func evidence(size: Int, lift: (Int, Int) -> Float) -> GlareDetector.Evidence {
@@ -24,11 +20,13 @@ struct GlareDetectorHaloTests {
       linear: [zero, zero, zero], background: [zero, zero, zero])
   }
 
-  /// Grows a white blob of amplitude 100 seeded at the grid's centre pixel (radius 8 steps on
-  /// 100 x 100) and returns the grown pixels.
-  func grown(_ evidence: GlareDetector.Evidence, size: Int) -> Set<Int> {
-    let centre = size / 2 * size + size / 2
-    let blob = GlareDetector.AcceptedBlob(pixels: [centre], code: SeedKind.white, amplitude: 100)
+  /// Grows a blob of amplitude 100 (by default a specular core at the grid's centre pixel;
+  /// radius 8 steps on 100 x 100) and returns the grown pixels.
+  func grown(
+    _ evidence: GlareDetector.Evidence, size: Int, seeds: [Int]? = nil,
+    code: UInt8 = SeedKind.white | SeedKind.blown
+  ) -> Set<Int> {
+    let blob = GlareDetector.AcceptedBlob(pixels: seeds ?? [size / 2 * size + size / 2], code: code, amplitude: 100)
     let result = detector.growSoftHalos(
       [blob], into: [UInt8](repeating: 0, count: size * size), evidence: evidence,
       allowed: [Bool](repeating: true, count: size * size), width: size, height: size)
@@ -60,13 +58,21 @@ struct GlareDetectorHaloTests {
     #expect(pixels.contains(50 * size + 53))
   }
 
-  @Test("Off by default: no growth")
-  func offByDefault() {
-    let blob = GlareDetector.AcceptedBlob(pixels: [50 * 100 + 50], code: SeedKind.white, amplitude: 100)
-    let result = GlareDetector().growSoftHalos(
-      [blob], into: [UInt8](repeating: 0, count: 100 * 100), evidence: evidence(size: 100, lift: pyramid),
-      allowed: [Bool](repeating: true, count: 100 * 100), width: 100, height: 100)
-    #expect(result.allSatisfy { $0 == 0 })
+  @Test("Only specular cores and streaks grow: a round blob of plain white light does not")
+  func onlyCoresAndStreaks() {
+    let size = 100
+    let square = (49...51).flatMap { y in (49...51).map { y * size + $0 } }
+    #expect(grown(evidence(size: size, lift: pyramid), size: size, seeds: square, code: SeedKind.white).isEmpty)
+    #expect(!grown(evidence(size: size, lift: pyramid), size: size, seeds: square).isEmpty)
+    // A horizontal ridge of light (x 25...75) fading by 12 levels per row; its seeds are a line
+    // along it, a streak: rows 44...56 (lift 28 and more) are grown along the line, and nothing
+    // beyond the ridge.
+    let ridge = evidence(size: size) { x, y in (25...75).contains(x) ? Float(max(0, 100 - 12 * abs(y - 50))) : 0 }
+    let line = (30...70).map { 50 * size + $0 }
+    let pixels = grown(ridge, size: size, seeds: line, code: SeedKind.white)
+    let band = Set((44...56).flatMap { y in (30...70).map { y * size + $0 } }).subtracting(line)
+    #expect(pixels.isSuperset(of: band))
+    #expect(pixels.allSatisfy { (25...75).contains($0 % size) && (44...56).contains($0 / size) })
   }
 
   @Test("Paint that goes on past the growth radius is not grown into at all")
