@@ -211,7 +211,10 @@ extension GlareDetector {
     /// analysis pixel (gradient of the lightly smoothed lift): a paint edge, not spreading light.
     public var softHaloMaxStep: Float = 0.15
     /// How far a soft halo may grow, as a fraction of the shorter side; 0 turns the growth off.
-    /// Only specular cores and streak-shaped blobs grow (see GlareDetector+SoftHalo.swift).
+    /// Only specular cores and streak-shaped blobs grow (see GlareDetector+SoftHalo.swift). On the
+    /// evaluation set (version 3) it raises the pooled IoU from 0.07 to 0.09 (tune) and from 0.06
+    /// to 0.08 (held-out; spots 0.22 to 0.28), with the precision held (0.51 to 0.53 held-out)
+    /// and the glare-free area all but unchanged (0.198 % to 0.203 % held-out).
     public var softHaloRadiusFraction: Double = 0.08
     /// A halo whose growth front, when the radius runs out, is still more than this fraction of
     /// its widest front is not grown at all: glare fades out within its halo, paint that the
