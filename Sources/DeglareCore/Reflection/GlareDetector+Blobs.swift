@@ -10,15 +10,27 @@ extension GlareDetector {
     var pixels: [Int] = []
   }
 
-  /// The seed pixels of blobs that pass the blob tests, each marked with its blob's kind
-  /// (``SeedKind`` bits: blown for specular cores, coloured or white, sign); 0 elsewhere.
+  /// A seed blob that passed the blob tests.
+  struct AcceptedBlob {
+    /// Its seed pixels (analysis indices).
+    var pixels: [Int]
+    /// Its kind (``SeedKind`` bits: blown for specular cores, coloured or white, sign).
+    var code: UInt8
+    /// Its amplitude: the 90th percentile of its colour excess (coloured, linear light) or of its
+    /// luma elevation (white, 8-bit levels).
+    var amplitude: Float
+  }
+
+  /// The seed blobs that pass the blob tests.
   /// - Parameter measurable: pixels whose neighbours all lie inside the glass; the edge tests
   ///   look at boundary pixels there only.
-  func acceptedSeeds(_ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool]) -> [UInt8] {
+  func acceptedSeeds(
+    _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool]
+  ) -> [AcceptedBlob] {
     let c = configuration
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: seeds.map { $0 != 0 })
-    guard components.count > 0 else { return [UInt8](repeating: 0, count: width * height) }
+    guard components.count > 0 else { return [] }
     let lumaGradient = Self.softGradient(evidence.luma)
     let colourGradient = Self.softGradient(Plane(width: width, height: height, values: evidence.colourExcess))
     var stats = [BlobStats](repeating: BlobStats(), count: components.count)
@@ -34,7 +46,7 @@ extension GlareDetector {
     let minArea = c.minBlobFraction * Double(width * height)
     let glassCells = Double(max(1, measurable.count { $0 }))
     let maxBlown = c.maxBlownFraction * glassCells
-    var keep = [UInt8](repeating: 0, count: components.count + 1)
+    var accepted: [AcceptedBlob] = []
     var region = HalfLevelRegion(width: width, height: height, measurable: measurable)
     for (b, blob) in stats.enumerated() {
       let area = blob.pixels.count
@@ -76,7 +88,7 @@ extension GlareDetector {
       guard edge / amplitude <= limit else { continue }
       let code = (blown ? SeedKind.blown : 0) | (coloured ? SeedKind.coloured : SeedKind.white)
       if blown {
-        keep[b + 1] = code
+        accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude))
         continue
       }
       if sign {
@@ -88,17 +100,17 @@ extension GlareDetector {
         if glow >= c.minSignGlow
           && !goesOn(blob.pixels, into: rings[2], coloured: true, amplitude: amplitude, evidence: evidence)
         {
-          keep[b + 1] = code | SeedKind.sign
+          accepted.append(AcceptedBlob(pixels: blob.pixels, code: code | SeedKind.sign, amplitude: amplitude))
         }
         continue
       }
       // Glare fades: a little way beyond its region the paint looks different from the blob.
       let ring = region.ring(around: boundary, stamp: stamp, distances: c.continuationDistances)
       if !goesOn(blob.pixels, into: ring, coloured: coloured, amplitude: amplitude, evidence: evidence) {
-        keep[b + 1] = code
+        accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude))
       }
     }
-    return labels.map { keep[Int($0)] }
+    return accepted
   }
 
   /// Whether the blob's look goes on in `ring` (more than ``Configuration/maxContinuation`` of it
@@ -140,6 +152,12 @@ extension GlareDetector {
   /// Gradient magnitude of a lightly smoothed plane, then the largest value within 2 px (5x5),
   /// so a blob boundary a pixel or two inside a paint edge still sees the edge.
   static func softGradient(_ plane: Plane<Float>) -> Plane<Float> {
+    Morphology.dilate(gradientMagnitude(plane), size: 5)
+  }
+
+  /// Gradient magnitude (central differences, one-sided at the edges) of `plane` lightly
+  /// smoothed (two 3x3 box blurs), in the plane's units per pixel.
+  static func gradientMagnitude(_ plane: Plane<Float>) -> Plane<Float> {
     let smooth = BoxFilter.blur(BoxFilter.blur(plane, radius: 1), radius: 1)
     let width = plane.width
     let height = plane.height
@@ -155,7 +173,7 @@ extension GlareDetector {
         magnitude[x, y] = (gx * gx + gy * gy).squareRoot()
       }
     }
-    return Morphology.dilate(magnitude, size: 5)
+    return magnitude
   }
 
   /// The q-quantile (0...1, nearest rank) of `values`; 0 for an empty array.

@@ -85,9 +85,15 @@ extension GlareDetector {
       }
     }
     let accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height, measurable: measurable)
+    var codes = [UInt8](repeating: 0, count: count)
+    for blob in accepted {
+      for i in blob.pixels { codes[i] = blob.code }
+    }
     let radius = max(1, Int((configuration.growRadiusFraction * Double(shorter)).rounded()))
-    let grown = Self.grow(accepted, within: halo, width: width, height: height, radius: radius)
-    return describe(grown, width: width, height: height)
+    let grown = Self.grow(codes, within: halo, width: width, height: height, radius: radius)
+    let haloed = growSoftHalos(
+      accepted, into: grown, evidence: evidence, allowed: allowed, width: width, height: height)
+    return describe(haloed, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,
@@ -96,38 +102,63 @@ extension GlareDetector {
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: grown.map { $0 != 0 })
     var code = [UInt8](repeating: 0, count: components.count)
-    var moments = [(n: Double, x: Double, y: Double, xx: Double, yy: Double, xy: Double)](
-      repeating: (0, 0, 0, 0, 0, 0), count: components.count)
+    var moments = [Moments](repeating: Moments(), count: components.count)
     for i in 0..<(width * height) where components.labels[i] != 0 {
       let b = Int(components.labels[i]) - 1
       code[b] |= grown[i]
-      let x = Double(i % width)
-      let y = Double(i / width)
-      moments[b].n += 1
-      moments[b].x += x
-      moments[b].y += y
-      moments[b].xx += x * x
-      moments[b].yy += y * y
-      moments[b].xy += x * y
+      moments[b].add(i % width, i / width)
     }
     let kinds = (0..<components.count).map { b -> BlobDescription in
       let seed = code[b]
       let coloured = seed & SeedKind.coloured != 0
       if seed & SeedKind.sign != 0 { return BlobDescription(kind: .sign, coloured: true) }
       if seed & SeedKind.blown != 0 { return BlobDescription(kind: .spot, coloured: coloured) }
-      let m = moments[b]
-      let mx = m.x / m.n
-      let my = m.y / m.n
-      let sxx = m.xx / m.n - mx * mx
-      let syy = m.yy / m.n - my * my
-      let sxy = m.xy / m.n - mx * my
-      let spread = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
-      let major = (sxx + syy + spread) / 2
-      let minor = max((sxx + syy - spread) / 2, 1.0 / 12)
-      let elongated = (major / minor).squareRoot() >= configuration.streakElongation
-      return BlobDescription(kind: elongated ? .streak : .patch, coloured: coloured)
+      return BlobDescription(kind: isElongated(moments[b]) ? .streak : .patch, coloured: coloured)
     }
     return Proposal(blobs: components.labels, kinds: kinds)
+  }
+
+  /// Second moments of a set of pixels.
+  struct Moments {
+    var n = 0.0
+    var x = 0.0
+    var y = 0.0
+    var xx = 0.0
+    var yy = 0.0
+    var xy = 0.0
+
+    /// Adds the pixel at (`px`, `py`).
+    mutating func add(_ px: Int, _ py: Int) {
+      let x = Double(px)
+      let y = Double(py)
+      n += 1
+      self.x += x
+      self.y += y
+      xx += x * x
+      yy += y * y
+      xy += x * y
+    }
+
+    /// The moments of `pixels` (indices into a plane `width` wide).
+    init(_ pixels: [Int] = [], width: Int = 1) {
+      for i in pixels { add(i % width, i / width) }
+    }
+  }
+
+  /// Whether pixels with these moments are at least ``Configuration/streakElongation`` times as
+  /// long as wide (square root of the ratio of the principal second moments; a single pixel
+  /// counts as 1/12 across).
+  func isElongated(_ m: Moments) -> Bool {
+    guard m.n > 0 else { return false }
+    let mx = m.x / m.n
+    let my = m.y / m.n
+    let sxx = m.xx / m.n - mx * mx
+    let syy = m.yy / m.n - my * my
+    let sxy = m.xy / m.n - mx * my
+    let spread = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
+    let major = (sxx + syy + spread) / 2
+    let minor = max((sxx + syy - spread) / 2, 1.0 / 12)
+    return (major / minor).squareRoot() >= configuration.streakElongation
   }
 
   /// Odd square side for a fraction of the shorter side (at least 3).
