@@ -76,6 +76,10 @@ enum SceneEvaluation {
       case "runnerUpDisagreement": detectorConfiguration.runnerUpDisagreement = value
       case "shadowBrightest": detectorConfiguration.shadowBrightest = Float(value)
       case "shadowHueTolerance": detectorConfiguration.shadowHueTolerance = Float(value)
+      case "documentBarrier": detectorConfiguration.document.barrierStrength = Float(value)
+      case "documentMinimumScore": detectorConfiguration.document.minimumScore = value
+      case "documentJoinContrast": detectorConfiguration.document.joinMinimumContrast = value
+      case "documentEdgeKeeps": detectorConfiguration.document.edgeKeepsConfidence = value
       default: fail("unknown --set parameter \(parts[0])")
       }
     }

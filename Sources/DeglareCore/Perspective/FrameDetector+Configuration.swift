@@ -208,6 +208,8 @@ extension FrameDetector {
     public var rivalryFloor: Double
     /// Below this confidence the detection is doubtful and a warning says so.
     public var doubtfulConfidence: Double
+    /// The region search for `--target document` (DocumentDetector+Region).
+    public var document = DocumentConfiguration()
 
     /// Creates the default configuration.
     public init() {

@@ -89,6 +89,12 @@ public struct FrameDetector: Sendable {
 
   /// Detects the quad of `target` in `image` (any layout and depth).
   public func detect(in image: ImageBuffer, target: FrameTarget = .frame) -> FrameDetection {
+    target == .document ? detectDocument(in: image) : detectOutline(in: image, target: target)
+  }
+
+  /// The edge-based search: lines, candidate quads, refinement (for a document, among the
+  /// candidates around the centre; ``detectDocument(in:)`` weighs it against the region search).
+  func detectOutline(in image: ImageBuffer, target: FrameTarget) -> FrameDetection {
     let analysis = AnalysisPlanes(image, longSide: configuration.analysisLongSide)
     guard analysis.width >= 16, analysis.height >= 16 else {
       return fallback(size: image.size, reason: "the image is too small to search")
