@@ -1,7 +1,7 @@
 import Foundation
 
 // `--target document` runs two searches and weighs them:
-// - the edge search shared with frames (FrameDetector.detectOutline), kept to the candidates
+// - the edge search shared with frames (FrameDetector.detectOutline, on the same analysis copy), kept to the candidates
 //   around the photo's centre: Hough lines, quads scored by edge coverage, refined at full
 //   resolution; it finds a card whose artwork or coloured border cuts it into pieces, but a
 //   clutter item's straight edge lined up with the sheet's can pull one side onto it;
@@ -15,14 +15,11 @@ import Foundation
 
 extension FrameDetector {
   /// Detects a document: the edge search and the region search, weighed (see above).
-  func detectDocument(in image: ImageBuffer) -> FrameDetection {
-    let outline = detectOutline(in: image, target: .document)
-    let analysis = AnalysisPlanes(image, longSide: configuration.analysisLongSide)
+  func detectDocument(in image: ImageBuffer, prepared: Prepared) -> FrameDetection {
+    let outline = detectOutline(in: image, target: .document, prepared: prepared)
+    let analysis = prepared.analysis
     guard analysis.width >= 16, analysis.height >= 16 else { return outline }
-    let blurred = analysis.blurred(sigma: configuration.blurSigma)
-    let edges = ColorEdges(
-      blurred, minimumStrength: configuration.minimumEdgeStrength, relativeStrength: configuration.relativeEdgeStrength)
-    guard let region = documentRegion(blurred, edges: edges) else { return outline }
+    guard let region = documentRegion(prepared.blurred, edges: prepared.edges) else { return outline }
     let refined = refine(region.quad.map(analysis.toCanonical), in: image, factor: analysis.factor, rule: .nearest)
     let quad = refined.support > 0 ? refined.quad : region.quad.map(analysis.toCanonical)
     let support = refined.sideSupport.min() ?? 0

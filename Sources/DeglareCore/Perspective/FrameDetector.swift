@@ -89,19 +89,41 @@ public struct FrameDetector: Sendable {
 
   /// Detects the quad of `target` in `image` (any layout and depth).
   public func detect(in image: ImageBuffer, target: FrameTarget = .frame) -> FrameDetection {
-    target == .document ? detectDocument(in: image) : detectOutline(in: image, target: target)
+    let prepared = prepare(image)
+    return target == .document
+      ? detectDocument(in: image, prepared: prepared) : detectOutline(in: image, target: target, prepared: prepared)
   }
 
-  /// The edge-based search: lines, candidate quads, refinement (for a document, among the
-  /// candidates around the centre; ``detectDocument(in:)`` weighs it against the region search).
-  func detectOutline(in image: ImageBuffer, target: FrameTarget) -> FrameDetection {
+  /// The analysis copy every search starts from: the ~1000-pixel planes, blurred, and their
+  /// colour edges.
+  struct Prepared {
+    /// The analysis planes as sampled (their scale to canonical coordinates).
+    var analysis: AnalysisPlanes
+    /// The same, blurred by ``Configuration/blurSigma``.
+    var blurred: AnalysisPlanes
+    /// The colour edges of ``blurred``.
+    var edges: ColorEdges
+  }
+
+  /// The analysis copy of `image` (see ``Prepared``).
+  func prepare(_ image: ImageBuffer) -> Prepared {
     let analysis = AnalysisPlanes(image, longSide: configuration.analysisLongSide)
-    guard analysis.width >= 16, analysis.height >= 16 else {
-      return fallback(size: image.size, reason: "the image is too small to search")
-    }
     let blurred = analysis.blurred(sigma: configuration.blurSigma)
     let edges = ColorEdges(
       blurred, minimumStrength: configuration.minimumEdgeStrength, relativeStrength: configuration.relativeEdgeStrength)
+    return Prepared(analysis: analysis, blurred: blurred, edges: edges)
+  }
+
+  /// The edge-based search: lines, candidate quads, refinement (for a document, among the
+  /// candidates around the centre; ``detectDocument(in:prepared:)`` weighs it against the region
+  /// search).
+  func detectOutline(in image: ImageBuffer, target: FrameTarget, prepared: Prepared) -> FrameDetection {
+    let analysis = prepared.analysis
+    guard analysis.width >= 16, analysis.height >= 16 else {
+      return fallback(size: image.size, reason: "the image is too small to search")
+    }
+    let blurred = prepared.blurred
+    let edges = prepared.edges
     let lines = houghLines(edges)
     let search = CandidateSearch(detector: self, image: blurred, edges: edges, lines: lines)
     var permissive = search.candidates(configuration.permissive)
@@ -231,12 +253,10 @@ extension FrameDetector {
   /// Every candidate of the permissive pass and every Hough line (as canonical point pairs),
   /// for looking at why a photo was detected as it was.
   public func diagnose(_ image: ImageBuffer) -> (lines: [(Point, Point)], candidates: [CandidateReport]) {
-    let analysis = AnalysisPlanes(image, longSide: configuration.analysisLongSide)
-    let blurred = analysis.blurred(sigma: configuration.blurSigma)
-    let edges = ColorEdges(
-      blurred, minimumStrength: configuration.minimumEdgeStrength, relativeStrength: configuration.relativeEdgeStrength)
-    let lines = houghLines(edges)
-    let search = CandidateSearch(detector: self, image: blurred, edges: edges, lines: lines)
+    let prepared = prepare(image)
+    let analysis = prepared.analysis
+    let lines = houghLines(prepared.edges)
+    let search = CandidateSearch(detector: self, image: prepared.blurred, edges: prepared.edges, lines: lines)
     let reach = Double(max(analysis.width, analysis.height))
     let segments = lines.map { line in
       (analysis.toCanonical(line.line.point(at: -reach)), analysis.toCanonical(line.line.point(at: reach)))
