@@ -26,11 +26,9 @@ extension FrameDetector {
     let regionConfidence = region.score * support
     let diagonal = Double(image.width * image.width + image.height * image.height).squareRoot()
     let apart = configuration.runnerUpDisagreement * diagonal
-    let evidence = outline.evidence
     if outline.found, outline.quad.maxCornerDistance(to: quad) <= apart {
       var agreed = outline
       agreed.confidence = max(outline.confidence, regionConfidence)
-      agreed.evidence = evidence
       if agreed.confidence >= configuration.doubtfulConfidence {
         agreed.warnings.removeAll { $0.hasPrefix("check the corners") }
       }
@@ -43,7 +41,6 @@ extension FrameDetector {
       var kept = outline
       kept.confidence = min(outline.confidence, configuration.doubtfulConfidence * 0.9)
       kept.runnerUp = quad
-      kept.evidence = evidence
       kept.warnings.removeAll { $0.hasPrefix("check the corners") }
       kept.warnings.append(doubt(confidence: kept.confidence, runnerUp: quad))
       return kept
@@ -54,6 +51,6 @@ extension FrameDetector {
     if confidence < configuration.doubtfulConfidence { warnings.append(doubt(confidence: confidence, runnerUp: rival)) }
     return FrameDetection(
       quad: quad, confidence: confidence, source: outline.found ? outline.source : .permissive, warnings: warnings,
-      runnerUp: rival, evidence: evidence)
+      runnerUp: rival, evidence: outline.evidence)
   }
 }

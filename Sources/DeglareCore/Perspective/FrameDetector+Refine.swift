@@ -249,7 +249,7 @@ extension FrameDetector {
     }
     let tolerance = max(
       configuration.refineWallResidual, configuration.refineWallResidualFraction * squaredNorm.squareRoot())
-    for offset in configuration.refineInsideOffsets {
+    for offset in offsets {
       let position = index - offset
       guard position >= 0 else { break }
       let shade = Shade(of: profile[position], against: wall, squaredNorm: squaredNorm)
