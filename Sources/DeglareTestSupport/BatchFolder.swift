@@ -4,7 +4,7 @@ import Foundation
 
 /// A folder of small photos for batch tests: `count` noise paintings (`photo-1.png`...), each
 /// with its mask of the same name in a masks folder, and optionally a damaged `broken.png`
-/// (the truncated PNG fixture) with a mask too, so it fails on its own.
+/// (a large noise PNG cut off halfway) with a mask too, so it fails on its own.
 public struct BatchFolder: Sendable {
   /// The photos' folder.
   public var images: String
@@ -40,7 +40,11 @@ public struct BatchFolder: Sendable {
     self.broken = nil
     if broken {
       let path = images + "/broken.png"
-      try FileManager.default.copyItem(atPath: Fixtures.path("corrupt/png-truncated.png"), toPath: path)
+      // Large enough that decoding its first half takes milliseconds: a batch reports each
+      // image's time to the millisecond, and a failure's own time must not round to 0.
+      let whole = try PNGCodec.encode(
+        SyntheticImages.noise(width: 1000, height: 1000, layout: .rgb, bitDepth: .eight, seed: 99))
+      try OutputFile.write(Array(whole.prefix(whole.count / 2)), to: path, overwrite: false)
       try OutputFile.write(maskBytes, to: masks + "/broken.png", overwrite: false)
       self.broken = path
     }
