@@ -24,6 +24,7 @@ let package = Package(
     .systemLibrary(name: "Clibmicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "Clibheif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
     .systemLibrary(name: "Clcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    .systemLibrary(name: "Cmalloc"),
 
     // MARK: - C shims (only what Swift cannot call: setjmp, variadic functions)
     .target(name: "CCodecShims", dependencies: ["Clibpng", "Clibjpeg"], linkerSettings: [.linkedLibrary("z")]),
@@ -63,7 +64,7 @@ let package = Package(
       dependencies: [
         "DeglarePipeline", "DeglareWorkbench", "DeglareCore", "DeglareCodecs", "DeglareProviders", "DeglareKeyStore",
       ]),
-    .executableTarget(name: "deglare", dependencies: ["DeglareCLI"]),
+    .executableTarget(name: "deglare", dependencies: ["DeglareCLI", "Cmalloc"]),
     .executableTarget(
       name: "stub-server", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"], path: "StubServer",
       exclude: ["README.md"]),

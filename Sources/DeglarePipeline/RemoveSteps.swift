@@ -103,18 +103,31 @@ public enum RemoveSteps {
   /// composited over the original crop. Every pixel outside the mask keeps the original's bytes
   /// (``Composite`` never writes where the feathered alpha is 0, and ``Feather`` makes it 0
   /// wherever the mask is outside); the encoder writes it over the original (a ``RegionOverlay``).
+  ///
+  /// The crop is composited in bands of ``compositeBandRows`` rows: a band's feathered alpha is
+  /// exact on its own (``Feather`` reads the mask around it), so a large crop never holds a
+  /// weight for every pixel at once (4 bytes a pixel, and the distance fields behind them).
   public static func repaintedCrop(
     image: ImageBuffer, mask: Mask, plan: CropPlan, patch: ImageBuffer, feather: Double
   ) -> RegionOverlay {
     let crop = plan.crop
     let patchAtCrop = patch.size == crop.size ? patch : Resampler.resize(patch, to: crop.size)
-    let alpha = Feather.alpha(mask: mask, crop: crop, width: feather)
     var pixels = image.cropped(to: crop)
-    Composite.apply(
-      patch: patchAtCrop, alpha: alpha, onto: &pixels, at: PixelRect(x: 0, y: 0, width: crop.width, height: crop.height)
-    )
+    for top in stride(from: 0, to: crop.height, by: compositeBandRows) {
+      let band = PixelRect(x: 0, y: top, width: crop.width, height: min(compositeBandRows, crop.height - top))
+      let inImage = PixelRect(x: crop.x, y: crop.y + top, width: band.width, height: band.height)
+      // A band without a mask pixel has alpha 0 throughout: nothing to blend.
+      guard mask.insideBounds(in: inImage) != nil else { continue }
+      let alpha = Feather.alpha(mask: mask, crop: inImage, width: feather)
+      let bandPatch = band.height == crop.height ? patchAtCrop : patchAtCrop.cropped(to: band)
+      Composite.apply(patch: bandPatch, alpha: alpha, onto: &pixels, at: band)
+    }
     return RegionOverlay(x: crop.x, y: crop.y, pixels: pixels)
   }
+
+  /// Rows per band of ``repaintedCrop(image:mask:plan:patch:feather:)``: large enough that the
+  /// feather's margin above and below a band (about 4 feather widths) adds little work.
+  static let compositeBandRows = 512
 
   /// Rejects a returned patch whose shape cannot be the crop (a provider bug or a proxy's
   /// placeholder): more than 25 % off the upload aspect ratio, or under 8 pixels a side. A patch

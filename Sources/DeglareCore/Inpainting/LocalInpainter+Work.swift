@@ -18,7 +18,7 @@ extension LocalInpainter {
     if method == .fill {
       try ExemplarFill.fill(
         &result, region: fullInside, in: area, mask: mask, configuration: configuration, cancellation: cancellation)
-      reports.record(area: area, inside: fullInside, state: fullInside.map { $0 ? 3 : 0 })
+      reports.record(area: area, state: fullInside.map { $0 ? 3 : 0 })
       return
     }
     let scale = WorkScale(area: area, factor: workScale(of: fullInside, area: area, configuration: configuration))
@@ -33,7 +33,7 @@ extension LocalInpainter {
     let estimate = try work.estimate(fillClipped: method == .auto)
     try cancellation.check()
     let outcome = scale.write(estimate, image: image, into: &result, inside: fullInside, configuration: configuration)
-    reports.record(area: area, inside: fullInside, state: outcome.state, peaks: outcome.peaks)
+    reports.record(area: area, state: outcome.state, peaks: outcome.peaks)
     guard outcome.fill.contains(true) else { return }
     try ExemplarFill.fill(
       &result, region: outcome.fill, in: area, mask: mask, configuration: configuration, cancellation: cancellation)

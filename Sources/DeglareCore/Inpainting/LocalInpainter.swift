@@ -63,7 +63,8 @@ public enum LocalInpainter {
     // A large mask may be worked on in blocks (see `workScale`): its margin is then in blocks.
     let blocks = mask.insideCount > configuration.workUnknowns ? configuration.largestWorkScale : 1
     let margin = Self.margin(configuration) * blocks
-    for area in workAreas(of: mask, box: box, margin: margin, bounds: image.bounds, configuration: configuration) {
+    let parts = reports.regions.map(\.box)
+    for area in workAreas(of: parts, box: box, margin: margin, bounds: image.bounds, configuration: configuration) {
       try cancellation.check()
       try repair(
         image, into: &result, mask: mask, area: area, method: method, configuration: configuration,
@@ -79,22 +80,18 @@ public enum LocalInpainter {
     Int((3 * max(configuration.predictionSigma, configuration.guideSigma)).rounded(.up)) + 2
   }
 
-  /// The work areas of a mask: each part of it (8-connected) with `margin` pixels around, areas
-  /// that overlap joined, so no area reaches another's mask pixels. Every part is repainted from
-  /// its own surroundings only, so processing far-apart parts one area at a time gives the same
-  /// result as one big area would, in the memory of the largest area instead of the whole
-  /// bounding box (blobs scattered over a painting would otherwise need planes for all of it).
+  /// The work areas of a mask whose parts (8-connected) have the bounding boxes `parts`: each
+  /// part with `margin` pixels around, areas that overlap joined, so no area reaches another's
+  /// mask pixels. Every part is repainted from its own surroundings only, so processing far-apart
+  /// parts one area at a time gives the same result as one big area would, in the memory of the
+  /// largest area instead of the whole bounding box `box` (blobs scattered over a painting would
+  /// otherwise need planes for all of it).
   static func workAreas(
-    of mask: Mask, box: PixelRect, margin: Int, bounds: PixelRect, configuration: Configuration
+    of parts: [PixelRect], box: PixelRect, margin: Int, bounds: PixelRect, configuration: Configuration
   ) -> [PixelRect] {
     let whole = [box.padded(by: margin, within: bounds)]
-    let parts = ConnectedComponents(
-      width: box.width, height: box.height, connectivity: .eight, foreground: insidePixels(of: mask, in: box))
     guard parts.count > 1 && parts.count <= configuration.maximumSeparateAreas else { return whole }
-    var areas = parts.components.map { part in
-      PixelRect(minX: box.x + part.minX, minY: box.y + part.minY, maxX: box.x + part.maxX, maxY: box.y + part.maxY)
-        .padded(by: margin, within: bounds)
-    }
+    var areas = parts.map { $0.padded(by: margin, within: bounds) }
     // Join overlapping areas until none overlap (a union can reach a third area).
     var joined = true
     while joined {

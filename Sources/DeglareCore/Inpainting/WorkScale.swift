@@ -68,9 +68,12 @@ struct WorkScale {
   struct Outcome {
     /// 0 unchanged, 1 glare subtracted, 2 filled (membrane), 3 to be synthesised.
     var state: [UInt8]
-    /// The glare amount (Euclidean over the planes, linear light) subtracted at each pixel.
+    /// The glare amount (Euclidean over the planes, linear light) subtracted at each mask pixel
+    /// of the area, in row-major order (one entry per mask pixel, not per area pixel: the
+    /// area of a large mask can be millions of pixels, most of them outside it).
     var peaks: [Float]
-    /// The pixels left to ``ExemplarFill`` (state 3).
+    /// The pixels left to ``ExemplarFill`` (state 3), per area pixel; empty when no glare was
+    /// found.
     var fill: [Bool]
   }
 
@@ -86,33 +89,23 @@ struct WorkScale {
     let channels = image.layout.colorChannelCount
     let count = area.area
     var outcome = Outcome(
-      state: [UInt8](repeating: 0, count: count), peaks: [Float](repeating: 0, count: count),
-      fill: [Bool](repeating: false, count: count))
+      state: [UInt8](repeating: 0, count: count),
+      peaks: [Float](repeating: 0, count: inside.reduce(0) { $0 + ($1 ? 1 : 0) }),
+      fill: [])
     guard !estimate.glare.isEmpty else { return outcome }
     let linear = configuration.linearLight
     let table = SRGB.decodeTable(depth: image.bitDepth, linear: linear)
     let maxValue = Float(image.bitDepth.maxValue)
     // Large unexplained clipped parts are synthesised from patches; small ones take the membrane.
-    var synthesise = [Bool](repeating: false, count: count)
-    if estimate.fillAll.contains(true) {
-      var candidates = [Bool](repeating: false, count: count)
-      for y in 0..<area.height {
-        for x in 0..<area.width where inside[y * area.width + x] {
-          let b = (y / factor) * width + x / factor
-          if estimate.support[b] && estimate.fillAll[b] { candidates[y * area.width + x] = true }
-        }
-      }
-      let parts = ConnectedComponents(width: area.width, height: area.height, foreground: candidates)
-      for p in 0..<count where parts.labels[p] > 0 {
-        synthesise[p] = parts.components[Int(parts.labels[p]) - 1].area >= configuration.exemplarMinimumPixels
-      }
-    }
+    outcome.fill = synthesised(estimate, inside: inside, configuration: configuration)
     var values = [Float](repeating: 0, count: channels)
+    var ordinal = 0
     for y in 0..<area.height {
       let v = (Float(y) + 0.5) / Float(factor) - 0.5
       for x in 0..<area.width where inside[y * area.width + x] {
         let p = y * area.width + x
         let b = (y / factor) * width + x / factor
+        ordinal += 1
         guard estimate.support[b] else { continue }
         let u = (Float(x) + 0.5) / Float(factor) - 0.5
         var norm: Float = 0
@@ -125,12 +118,9 @@ struct WorkScale {
             values[k] = sample(filled[k], u, v)
           }
         }
-        outcome.peaks[p] = norm.squareRoot()
-        outcome.state[p] = estimate.fillAll[b] ? (synthesise[p] ? 3 : 2) : 1
-        if synthesise[p] {
-          outcome.fill[p] = true
-          continue
-        }
+        outcome.peaks[ordinal - 1] = norm.squareRoot()
+        outcome.state[p] = estimate.fillAll[b] ? (outcome.fill[p] ? 3 : 2) : 1
+        if outcome.fill[p] { continue }
         for k in 0..<channels {
           let encoded = linear ? SRGB.encode(values[k]) : values[k]
           result.setSample(

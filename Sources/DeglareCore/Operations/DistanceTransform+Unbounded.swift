@@ -21,7 +21,9 @@ extension DistanceTransform {
       envelope(line, count: width, into: &out)
       for x in 0..<width { squared[y * width + x] = out[x] }
     }
-    return squared.map { $0.squareRoot() }
+    // In place: a second plane of the area's size would double the transform's memory.
+    for i in squared.indices { squared[i] = squared[i].squareRoot() }
+    return squared
   }
 
   /// One-dimensional squared distance transform of sampled function `f` (first `count` values).

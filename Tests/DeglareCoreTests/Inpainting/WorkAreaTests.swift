@@ -22,8 +22,9 @@ import Testing
     Self.disc(&mask, x: 150, y: 90, radius: 8)  // C: far
     mask[199, 0] = 255  // D: a corner pixel
     let box = mask.insideBoundingBox!
+    let parts = RegionReports(mask: mask, box: box).regions.map(\.box)
     let areas = LocalInpainter.workAreas(
-      of: mask, box: box, margin: 5, bounds: PixelRect(x: 0, y: 0, width: 200, height: 120),
+      of: parts, box: box, margin: 5, bounds: PixelRect(x: 0, y: 0, width: 200, height: 120),
       configuration: .init())
     #expect(
       Set(areas) == [
@@ -34,7 +35,7 @@ import Testing
     single.maximumSeparateAreas = 2
     #expect(
       LocalInpainter.workAreas(
-        of: mask, box: box, margin: 5, bounds: PixelRect(x: 0, y: 0, width: 200, height: 120), configuration: single)
+        of: parts, box: box, margin: 5, bounds: PixelRect(x: 0, y: 0, width: 200, height: 120), configuration: single)
         == [PixelRect(x: 19, y: 0, width: 181, height: 104)])
   }
 
