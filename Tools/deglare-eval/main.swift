@@ -94,6 +94,8 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "floorQuantile": configuration.floorQuantile = value
   case "floorTolerance": configuration.floorTolerance = value
   case "floorReach": configuration.floorReach = value
+  case "paintStepLimit": configuration.paintStepLimit = value
+  case "unliftedLimit": configuration.unliftedLimit = value
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }

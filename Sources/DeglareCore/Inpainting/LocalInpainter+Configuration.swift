@@ -158,6 +158,19 @@ extension LocalInpainter {
     public var floorTolerance: Double = 0.03
     /// Unmasked pixels within this many full-resolution pixels of the mask give the dark floor.
     public var floorReach: Double = 6
+    /// A part of the support whose estimated glare steps across the photo's strong edges by at
+    /// least this share of the photo's own step (along the glare's colour) follows the paint, not
+    /// a veil, and is left as it is if ``unliftedLimit`` holds too (see
+    /// ``GlareEvidence/edgeCheck(_:observed:prediction:inside:support:configuration:factor:)``;
+    /// 0 turns the check off). Measured on `Benchmarks/local_eval.sh --quick` (auto): glare-free
+    /// paint under a mask 6.1 -> 3.9 levels on the tuning part (white blossoms on gold 28.8 -> 0,
+    /// a pale lily pad 7.6 -> 0.2, a pale hat 6.2 -> 0), 2.7 unchanged held-out; every other
+    /// family unchanged on both parts.
+    public var paintStepLimit: Double = 0.25
+    /// ... and at least this share of the part's glare core (glare at least half its 90th
+    /// percentile) has a residual (observed - predicted paint) under half its glare: paint the
+    /// estimate claims is lifted and is not.
+    public var unliftedLimit: Double = 0.1
     /// Unexplained clipped parts of at least this many pixels are synthesised from the
     /// surrounding paint's patches (``ExemplarFill``); smaller ones (a blown speck) take the
     /// membrane, which is exact enough there.

@@ -169,6 +169,12 @@ struct Work {
         opaque: unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: support),
         configuration: configuration, factor: factor)
     }
+    // No glare whose estimate follows the paint's edges and leaves the paint between them unlifted.
+    if support.contains(true) {
+      support = GlareEvidence.edgeCheck(
+        &glare, observed: planes, prediction: prediction, inside: inside, support: support,
+        configuration: configuration, factor: factor)
+    }
     let empty = Estimate(
       glare: [], support: support, fillAll: [Bool](repeating: false, count: inside.count), channelFilled: nil,
       filled: nil)
