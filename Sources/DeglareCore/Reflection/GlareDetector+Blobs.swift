@@ -110,6 +110,10 @@ extension GlareDetector {
         accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude))
       }
     }
+    // A glass reflects one or two lit signs; many compact glowing patches are saturated paint.
+    if accepted.count(where: { $0.code & SeedKind.sign != 0 }) > c.maxSigns {
+      accepted.removeAll { $0.code & SeedKind.sign != 0 }
+    }
     return accepted
   }
 

@@ -69,6 +69,21 @@ struct GlareDetectorSceneTests {
     #expect(blob.coloured)
   }
 
+  @Test("Many sign-like glowing patches are saturated paint: none is proposed as a sign")
+  func manySigns() {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.10, 0.09, 0.08), textureAmount: 0.05)
+    for (x, y) in [(60.0, 60.0), (250.0, 60.0), (60.0, 180.0), (250.0, 180.0)] {
+      painting.streak(from: (x - 20, y), to: (x + 20, y), width: 14, softness: 1.5, light: (0.06, 0.9, 0.25))
+      painting.glow(at: (x, y), sigma: 16, light: (0.005, 0.06, 0.02))
+    }
+    var lenient = GlareDetector.Configuration()
+    lenient.maxSigns = .max
+    let trap = GlareDetector(configuration: lenient).detect(painting.image, marginBand: 0)
+    #expect(trap.blobs.count(where: { $0.kind == .sign }) == 4, "the scene no longer shows the trap: \(trap.blobs)")
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    #expect(!detection.blobs.contains { $0.kind == .sign }, "\(detection.blobs)")
+  }
+
   @Test("A lamp's bloom is a spot, a long soft streak a streak")
   func kinds() throws {
     var painting = TestPainting(width: 320, height: 240, wall: (0.22, 0.20, 0.18))
