@@ -36,12 +36,9 @@ extension GlareEvidence {
   ) -> [Bool] {
     guard configuration.paintStepLimit > 0 else { return support }
     let width = observed.width
-    let parts = ConnectedComponents(
-      width: width, height: observed.height, connectivity: .eight, foreground: support)
-    guard parts.count > 0 else { return support }
+    let pixels = partPixels(support, width: width, height: observed.height)
+    guard !pixels.isEmpty else { return support }
     let toMask = DistanceTransform.distance(to: inside, width: width, height: observed.height)
-    var pixels = [[Int]](repeating: [], count: parts.count)
-    for p in 0..<support.count where parts.labels[p] > 0 { pixels[Int(parts.labels[p]) - 1].append(p) }
     var result = support
     for part in pixels {
       guard let colour = partColour(glare, part: part),
@@ -106,7 +103,7 @@ extension GlareEvidence {
   ) -> Double {
     let width = observed.width
     // The part's box grown by the ring and the sampling distance.
-    let reach = max(configuration.floorReach / Double(factor), 1.5)
+    let reach = ringReach(configuration, factor: factor)
     let distance = max(Int((edgeStepDistance / Double(factor)).rounded()), 1)
     let padding = Int(reach.rounded(.up)) + distance + 3
     var minX = Int.max

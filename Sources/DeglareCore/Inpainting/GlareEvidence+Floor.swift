@@ -32,7 +32,7 @@ extension GlareEvidence {
     let width = observed.width
     let height = observed.height
     let toMask = DistanceTransform.distance(to: inside, width: width, height: height)
-    let reach = Float(max(configuration.floorReach / Double(factor), 1.5))
+    let reach = Float(ringReach(configuration, factor: factor))
     var floor: [Float] = []
     for plane in observed.planes {
       var ring: [Float] = []
@@ -41,11 +41,8 @@ extension GlareEvidence {
       ring.sort()
       floor.append(ring[Int((configuration.floorQuantile * Double(ring.count - 1)).rounded())])
     }
-    let parts = ConnectedComponents(width: width, height: height, connectivity: .eight, foreground: support)
-    var pixels = [[Int]](repeating: [], count: parts.count)
-    for p in 0..<support.count where parts.labels[p] > 0 { pixels[Int(parts.labels[p]) - 1].append(p) }
     var result = support
-    for part in pixels {
+    for part in partPixels(support, width: width, height: height) {
       let opaqueCount = part.reduce(0) { $0 + (opaque[$1] ? 1 : 0) }
       guard Double(opaqueCount) < configuration.opaqueEvidence * Double(part.count) else { continue }
       let share = floorShare(glare, observed: observed, floor: floor, pixels: part, configuration: configuration)
@@ -82,4 +79,19 @@ extension GlareEvidence {
 
   /// The shares tried are multiples of 1 / this.
   static let floorSteps = 20
+
+  /// How far around the mask, in work pixels, the paint that sets the dark floor (and what a
+  /// strong edge is, see ``edgeCheck(_:observed:prediction:inside:support:configuration:factor:)``)
+  /// reaches: ``LocalInpainter/Configuration/floorReach`` at the work scale, at least 1.5.
+  static func ringReach(_ configuration: LocalInpainter.Configuration, factor: Int) -> Double {
+    max(configuration.floorReach / Double(factor), 1.5)
+  }
+
+  /// The pixels (row-major indices) of each 8-connected part of `support`, in label order.
+  static func partPixels(_ support: [Bool], width: Int, height: Int) -> [[Int]] {
+    let parts = ConnectedComponents(width: width, height: height, connectivity: .eight, foreground: support)
+    var pixels = [[Int]](repeating: [], count: parts.count)
+    for p in 0..<support.count where parts.labels[p] > 0 { pixels[Int(parts.labels[p]) - 1].append(p) }
+    return pixels
+  }
 }
