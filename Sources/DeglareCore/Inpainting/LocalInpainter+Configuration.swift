@@ -171,6 +171,21 @@ extension LocalInpainter {
     /// percentile) has a residual (observed - predicted paint) under half its glare: paint the
     /// estimate claims is lifted and is not.
     public var unliftedLimit: Double = 0.1
+    /// A clipped region inside the mask is an opaque reflection's core (which `auto` may
+    /// synthesise) only if it is at least this many times as large as the largest clipped region
+    /// of the unmasked paint nearby (see ``WorkScale/opaqueCores(of:mask:configuration:)``).
+    /// Measured on `Benchmarks/local_eval.sh --quick` (auto, tuning / held-out part, with the edge
+    /// check moved before the floor check): tight masks 23.6 -> 25.9 / 28.4 -> 28.5 dB (the
+    /// painting crops 19.8 -> 22.8 on the tuning part: impasto highlights were synthesised),
+    /// grown 21.3 -> 23.0 / 25.2 -> 25.5 dB, their ring 31.8 -> 37.4 / 42.9 -> 44.1 dB,
+    /// glare-free paint 3.9 -> 3.2 / 2.7 -> 2.3 levels, signs 23.6 -> 23.8 / 24.8 -> 24.8 dB.
+    public var opaqueCoreRatio: Double = 4
+    /// ... and of at least this many full-resolution pixels (a cluster of white specks is paint;
+    /// 0 and 128 move the families above by at most 0.5 dB either way).
+    public var opaqueCoreMinimum: Int = 32
+    /// Unmasked pixels within this many full-resolution pixels of a work area show how large the
+    /// paint's own whites get.
+    public var whiteReach: Double = 16
     /// Unexplained clipped parts of at least this many pixels are synthesised from the
     /// surrounding paint's patches (``ExemplarFill``); smaller ones (a blown speck) take the
     /// membrane, which is exact enough there.

@@ -29,6 +29,7 @@ extension LocalInpainter {
     solver.cancellation = cancellation
     let work = Work(
       planes: planes, inside: inside, clipped: scale.clippedChannels(of: image, configuration: configuration),
+      cores: scale.opaqueCores(of: image, mask: mask, configuration: configuration),
       configuration: configuration, solver: solver, factor: scale.factor)
     let estimate = try work.estimate(fillClipped: method == .auto)
     try cancellation.check()
@@ -62,6 +63,9 @@ struct Work {
   let inside: [Bool]
   /// Per colour channel, the pixels where that channel is clipped, grown.
   let clipped: [[Bool]]
+  /// The clipped pixels that may be an opaque reflection's core, grown (see
+  /// ``WorkScale/opaqueCores(of:mask:configuration:)``); other clipping is the paint's white.
+  let cores: [Bool]
   let configuration: LocalInpainter.Configuration
   let solver: MembraneSolver.Configuration
   /// Full-resolution pixels per work pixel along each axis.
@@ -162,17 +166,19 @@ struct Work {
       }
       try solver.cancellation.check()
     }
+    // No glare whose estimate follows the paint's edges and leaves the paint between them unlifted.
+    // Judged before the floor check shrinks the estimate: paint's estimate, shrunk, steps by less
+    // than the photo does and would pass (white blossoms on gold did).
+    if support.contains(true) {
+      support = GlareEvidence.edgeCheck(
+        &glare, observed: planes, prediction: prediction, inside: inside, support: support,
+        configuration: configuration, factor: factor)
+    }
     // No more glare than the paint can lose without going darker than the paint around the mask.
     if support.contains(true) {
       support = GlareEvidence.floorCheck(
         &glare, observed: planes, inside: inside, support: support,
         opaque: unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: support),
-        configuration: configuration, factor: factor)
-    }
-    // No glare whose estimate follows the paint's edges and leaves the paint between them unlifted.
-    if support.contains(true) {
-      support = GlareEvidence.edgeCheck(
-        &glare, observed: planes, prediction: prediction, inside: inside, support: support,
         configuration: configuration, factor: factor)
     }
     let empty = Estimate(
@@ -187,7 +193,8 @@ struct Work {
     // channels' subtracted paint and only the clipped ones are filled. Clipping the estimate
     // does not explain (an opaque exit sign, a blown core) means its paint is gone there, so
     // every channel is synthesised.
-    guard clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] } }) else {
+    guard clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] && cores[$0] } })
+    else {
       return estimate
     }
     let fillAll = unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: support)
@@ -201,9 +208,10 @@ struct Work {
     for k in 0..<subtracted.planes.count {
       var known = [Bool](repeating: true, count: subtracted.pixelCount)
       // With the lift bound on, a clipped channel is filled only under glare: with none
-      // estimated, its value is the paint.
+      // estimated, its value is the paint. The paint's own whites (clipping that is no core)
+      // were clipped before any glare: they keep their subtracted value.
       for p in 0..<known.count
-      where support[p] && (fillAll[p] || (clipped[k][p] && (lift == nil || glared(glare, at: p)))) {
+      where support[p] && (fillAll[p] || (clipped[k][p] && cores[p] && (lift == nil || glared(glare, at: p)))) {
         known[p] = false
       }
       channelFilled.append(known.map { !$0 })
@@ -229,13 +237,14 @@ struct Work {
   /// The pixels of `within` with a clipped channel whose predicted paint plus glare stays below
   /// ``LocalInpainter/Configuration/explainedClipping`` of the clip level: an opaque reflection
   /// or a blown core, whose paint is gone (bright paint under moderate glare explains its
-  /// clipping, and keeps its unclipped channels).
+  /// clipping, and keeps its unclipped channels). Only clipping that may be such a core counts
+  /// (``cores``): the paint's own whites are paint, explained or not.
   func unexplainedClipping(glare: [[Float]], prediction: MaskValues, lift: [[Float]]?, within: [Bool]) -> [Bool] {
     let threshold = clipThreshold
     let explained = Float(configuration.explainedClipping)
     let evidence = Float(configuration.evidenceLevel)
     var result = [Bool](repeating: false, count: within.count)
-    for p in 0..<within.count where within[p] && clipped.contains(where: { $0[p] }) {
+    for p in 0..<within.count where within[p] && cores[p] && clipped.contains(where: { $0[p] }) {
       // Clipped paint (a white) lifts nothing around it; an opaque reflection lifts it all.
       if let lift, !lift.contains(where: { $0[p] >= evidence }) { continue }
       let i = prediction.index(of: p)
