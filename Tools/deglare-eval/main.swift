@@ -99,6 +99,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "opaqueCoreRatio": configuration.opaqueCoreRatio = value
   case "whiteReach": configuration.whiteReach = value
   case "opaqueCoreMinimum": configuration.opaqueCoreMinimum = Int(value)
+  case "exemplarSourceRatio": configuration.exemplarSourceRatio = value
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }

@@ -8,8 +8,8 @@ import Foundation
 // most similar patch of paint (random search and propagation of good matches to neighbours), and
 // each hole pixel becomes the vote of the matched patches that cover it; the coarse result and
 // its matches start the next finer level. Sources are patches lying wholly outside the user's
-// mask within a window around the hole, so a part of the mask comes out the same whatever other
-// parts hold. The random search is seeded: the same input gives the same output.
+// mask within a window around the hole (widened while it holds little unmasked paint), so a part
+// of the mask comes out the same whatever other parts hold. The random search is seeded: the same input gives the same output.
 
 /// Patch-based synthesis of a hole from the paint around it.
 enum ExemplarFill {
@@ -21,10 +21,20 @@ enum ExemplarFill {
     configuration: LocalInpainter.Configuration, cancellation: RepairCancellation
   ) throws(RepairCancelled) {
     guard let holeBox = bounds(of: region, in: area) else { return }
-    let reach = max(
+    let holePixels = region.reduce(0) { $0 + ($1 ? 1 : 0) }
+    var reach = max(
       configuration.exemplarMinimumReach,
       Int((configuration.exemplarReach * Double(max(holeBox.width, holeBox.height))).rounded(.up)))
-    let window = holeBox.padded(by: reach, within: image.bounds)
+    var window = holeBox.padded(by: reach, within: image.bounds)
+    // A generous mask can cover most of the window: it is widened until the paint outside the
+    // mask is several times the hole (else the few patches in its corners, whatever they show,
+    // are all the synthesis can copy).
+    while window != image.bounds
+      && Double(unmaskedPixels(of: mask, in: window)) < configuration.exemplarSourceRatio * Double(holePixels)
+    {
+      reach *= 2
+      window = holeBox.padded(by: reach, within: image.bounds)
+    }
     var canvas = PatchCanvas(image: image, window: window)
     var hole = [Bool](repeating: false, count: window.area)
     var forbidden = [Bool](repeating: false, count: window.area)
@@ -44,6 +54,15 @@ enum ExemplarFill {
     var synthesis = PatchSynthesis(radius: radius, cancellation: cancellation)
     try synthesis.run(&canvas, hole: hole, forbidden: forbidden)
     canvas.write(into: &image, where: hole)
+  }
+
+  /// How many pixels of `rect` are outside the mask.
+  static func unmaskedPixels(of mask: Mask, in rect: PixelRect) -> Int {
+    var count = 0
+    for y in rect.y..<rect.maxY {
+      for x in rect.x..<rect.maxX where !mask.isInside(x: x, y: y) { count += 1 }
+    }
+    return count
   }
 
   /// The bounding box, in the image, of the true pixels of `region` over `area`.

@@ -141,4 +141,43 @@ struct RepairCancellationTests {
       #expect(countdown.count <= limit + 8, "asked \(countdown.count) times, told to stop after \(limit)")
     }
   }
+
+  @Test("a blown core under a generous mask is filled from the paint around it, not from far corners")
+  func generousMaskFilledFromItsGround() throws {
+    // A pale ground above a purple band; a blown core in the pale, and a mask reaching far around
+    // it to each side and down into the purple: within the first reach only a strip of the purple
+    // is unmasked, the pale paint lies beyond it to the left and right.
+    let width = 280
+    let height = 100
+    let pale = (0.9, 0.88, 0.8)
+    var painting = TestPainting(width: width, height: height, wall: pale, textureAmount: 0.08, seed: 3)
+    painting.fill { _, y in
+      y >= 80
+    } colour: { _, _ in
+      (0.35, 0.3, 0.55)
+    }
+    let clean = painting.image
+    painting.glow(at: (140, 40), sigma: 7, light: (2, 2, 2))
+    let image = painting.image
+    var values = [UInt8](repeating: 0, count: width * height)
+    for y in 0..<90 {
+      for x in 40..<240 { values[y * width + x] = 255 }
+    }
+    let mask = Mask(width: width, height: height, values: values)
+    let repair = try LocalInpainter.repair(image, mask: mask, method: .auto)
+    #expect(repair.regions.contains { $0.action == .fill })
+    // The blown pixels come out the pale ground's colour (blue well under red), within a few levels.
+    var blown = 0
+    var far = 0
+    for y in 20..<60 {
+      for x in 120..<160 where image.sample(x: x, y: y, channel: 2) == 255 {
+        blown += 1
+        let red = repair.image.sample(x: x, y: y, channel: 0)
+        let blue = repair.image.sample(x: x, y: y, channel: 2)
+        if abs(red - clean.sample(x: x, y: y, channel: 0)) > 25 || blue > red { far += 1 }
+      }
+    }
+    #expect(blown > 100)
+    #expect(far * 20 <= blown, "\(far) of \(blown) blown pixels are not the pale ground's")
+  }
 }
