@@ -192,8 +192,15 @@ struct Work {
     // level in every clipped channel: bright paint under moderate glare) keeps its unclipped
     // channels' subtracted paint and only the clipped ones are filled. Clipping the estimate
     // does not explain (an opaque exit sign, a blown core) means its paint is gone there, so
-    // every channel is synthesised.
-    guard clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] && cores[$0] } })
+    // every channel is synthesised (if it may be a core: see `cores`). The paint's own whites
+    // (clipping that is no core, and that the estimate does not explain) were clipped before any
+    // glare: they keep their subtracted value.
+    let glareClipped = (0..<inside.count).map { p in
+      support[p] && clipped.contains { $0[p] } && (cores[p] || explains(glare, prediction: prediction, at: p))
+    }
+    guard
+      clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] && glareClipped[$0] } }
+      )
     else {
       return estimate
     }
@@ -208,10 +215,9 @@ struct Work {
     for k in 0..<subtracted.planes.count {
       var known = [Bool](repeating: true, count: subtracted.pixelCount)
       // With the lift bound on, a clipped channel is filled only under glare: with none
-      // estimated, its value is the paint. The paint's own whites (clipping that is no core)
-      // were clipped before any glare: they keep their subtracted value.
+      // estimated, its value is the paint.
       for p in 0..<known.count
-      where support[p] && (fillAll[p] || (clipped[k][p] && cores[p] && (lift == nil || glared(glare, at: p)))) {
+      where support[p] && (fillAll[p] || (clipped[k][p] && glareClipped[p] && (lift == nil || glared(glare, at: p)))) {
         known[p] = false
       }
       channelFilled.append(known.map { !$0 })
@@ -240,18 +246,22 @@ struct Work {
   /// clipping, and keeps its unclipped channels). Only clipping that may be such a core counts
   /// (``cores``): the paint's own whites are paint, explained or not.
   func unexplainedClipping(glare: [[Float]], prediction: MaskValues, lift: [[Float]]?, within: [Bool]) -> [Bool] {
-    let threshold = clipThreshold
-    let explained = Float(configuration.explainedClipping)
     let evidence = Float(configuration.evidenceLevel)
     var result = [Bool](repeating: false, count: within.count)
     for p in 0..<within.count where within[p] && cores[p] && clipped.contains(where: { $0[p] }) {
       // Clipped paint (a white) lifts nothing around it; an opaque reflection lifts it all.
       if let lift, !lift.contains(where: { $0[p] >= evidence }) { continue }
-      let i = prediction.index(of: p)
-      for k in 0..<clipped.count where clipped[k][p] {
-        if prediction.value(k, at: i) + glare[k][p] < explained * threshold { result[p] = true }
-      }
+      result[p] = !explains(glare, prediction: prediction, at: p)
     }
     return result
+  }
+
+  /// Whether the predicted paint plus the glare reaches ``LocalInpainter/Configuration/explainedClipping``
+  /// of the clip level in every clipped channel of `p` (a pixel of the prediction's mask).
+  func explains(_ glare: [[Float]], prediction: MaskValues, at p: Int) -> Bool {
+    let level = Float(configuration.explainedClipping) * clipThreshold
+    let i = prediction.index(of: p)
+    for k in 0..<clipped.count where clipped[k][p] && prediction.value(k, at: i) + glare[k][p] < level { return false }
+    return true
   }
 }

@@ -85,4 +85,22 @@ struct PaintWhitesTests {
     let before = GlareEvidenceTests.meanChange(plain, image, mask: mask)
     #expect(before > 2, "\(before) levels with specks as cores")
   }
+
+  @Test("a channel a streak clips on pale paint is filled, though its clipping runs out of the mask")
+  func streakClippedChannelFilled() throws {
+    let clean = TestPainting(width: 160, height: 120, wall: (0.86, 0.8, 0.72), textureAmount: 0.06, seed: 9)
+    var streaked = clean
+    // A green streak longer than the mask: its clipped green runs out of the mask, like the
+    // paint's own whites do, so it is no core; the estimate explains it.
+    streaked.streak(from: (10, 48), to: (150, 72), width: 12, softness: 2.5, light: (0.04, 0.45, 0.12))
+    let mask = DoNoHarmTests.mask
+    let repair = try LocalInpainter.repair(streaked.image, mask: mask, method: .auto)
+    let after = GlareMetrics.psnrInside(repair.image, clean.image, mask: mask)
+    // With no clipping explained by the estimate, the clipped green keeps its subtracted value.
+    var unexplained = LocalInpainter.Configuration()
+    unexplained.explainedClipping = 10
+    let kept = LocalInpainter.repaint(streaked.image, mask: mask, method: .auto, configuration: unexplained)
+    let before = GlareMetrics.psnrInside(kept, clean.image, mask: mask)
+    #expect(after > before + 1, "PSNR in the mask \(before) -> \(after) dB")
+  }
 }
