@@ -8,8 +8,13 @@ Real photos: coverage per photo, as `deglare detect --json` reports it; with a r
 (PHOTO=MASK.png, any size: it is scaled to the photo with nearest neighbour) also the precision
 and recall against it.
 
+With --extent, per glare type also where the misses are: the truth blobs (8-connected) that
+the proposal touches at all ("found"), how much of their area it covers, and whether the truth
+it misses lies in found blobs (extent: the proposal covers only their core) or in blobs it never
+touches; and how much of the proposal lies outside the truth, touching a found blob or apart.
+
 Usage: evaluate.py [--deglare .build/release/deglare] [--synthetic DIR ...] [--photos FILE ...]
-                   [--reference PHOTO=MASK ...] [--out DIR] [--per-image]
+                   [--reference PHOTO=MASK ...] [--out DIR] [--per-image] [--extent]
 """
 import argparse
 import glob
@@ -21,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from PIL import Image
+from scipy import ndimage
 
 
 def detect(deglare, image, out_dir, overlay=False):
@@ -54,7 +60,32 @@ def table(title, rows):
         print(f"{name:12s} {t['images']:6d} {precision} {recall} {iou} {blown} {cover:7.3f} {100 * t['gt'] / t['pixels']:6.2f}")
 
 
-def synthetic(deglare, directory, out_dir, per_image):
+def extent_counts(mask, truth):
+    """Pixel counts of the extent diagnosis (see the module's docstring) for one image."""
+    eight = np.ones((3, 3), bool)
+    labels, _ = ndimage.label(truth, eight)
+    found = (labels > 0) & np.isin(labels, labels[mask & truth])
+    proposed, _ = ndimage.label(mask, eight)
+    touching = (proposed > 0) & np.isin(proposed, proposed[mask & truth])
+    return {"found_gt": int(found.sum()), "found_tp": int((found & mask).sum()),
+            "missed_gt": int((truth & ~found).sum()), "fp_touching": int((touching & ~truth).sum()),
+            "fp_apart": int((mask & ~touching).sum())}
+
+
+def extent_table(rows):
+    print(f"{'glare type':12s} {'found%':>6s} {'covered':>7s} {'miss:extent':>11s} {'miss:unfound':>12s} "
+          f"{'FP:touching':>11s} {'FP:apart':>8s} {'IoU if found covered':>20s}")
+    for name, t in sorted(rows.items()):
+        missed = max(t["gt"] - t["tp"], 1)
+        pred = max(t["pred"], 1)
+        union = max(t["pred"] + t["gt"] - t["tp"], 1)
+        extent = t["found_gt"] - t["found_tp"]
+        print(f"{name:12s} {100 * t['found_gt'] / max(t['gt'], 1):6.1f} {t['found_tp'] / max(t['found_gt'], 1):7.2f} "
+              f"{extent / missed:11.2f} {t['missed_gt'] / missed:12.2f} {t['fp_touching'] / pred:11.2f} "
+              f"{t['fp_apart'] / pred:8.2f} {(t['tp'] + extent) / union:20.2f}")
+
+
+def synthetic(deglare, directory, out_dir, per_image, extent=False):
     images = sorted(p for p in glob.glob(os.path.join(directory, "*.*"))
                     if p.endswith((".png", ".jpg")) and not p.endswith(".gt.png"))
     sub = os.path.join(out_dir, os.path.basename(os.path.normpath(directory)))
@@ -71,6 +102,8 @@ def synthetic(deglare, directory, out_dir, per_image):
         tp = int((mask & truth).sum())
         counts = {"tp": tp, "pred": int(mask.sum()), "gt": int(truth.sum()), "pixels": mask.size, "images": 1,
                   "btp": int((mask & clipped).sum()), "bgt": int(clipped.sum())}
+        if extent:
+            counts.update(extent_counts(mask, truth))
         if glare == "clean":
             clean.append((image, 100 * mask.mean(), scene, presentation))
         keys = [(by_glare, glare), (by_scene, scene if glare != "clean" else None),
@@ -91,6 +124,8 @@ def synthetic(deglare, directory, out_dir, per_image):
     table("scene type", by_scene)
     table("presentation", by_presentation)
     table("overall", overall)
+    if extent:
+        extent_table({k: v for k, v in by_glare.items() if k != "clean"} | overall)
     if clean:
         covers = [c[1] for c in clean]
         worst = max(clean, key=lambda c: c[1])
@@ -108,11 +143,12 @@ def main():
     parser.add_argument("--reference", nargs="*", default=[], help="PHOTO=MASK pairs")
     parser.add_argument("--out", help="keep masks and overlays here (default: a temporary folder)")
     parser.add_argument("--per-image", action="store_true")
+    parser.add_argument("--extent", action="store_true", help="where the misses are: extent of found blobs or unfound")
     args = parser.parse_args()
     out_dir = args.out or tempfile.mkdtemp(prefix="detect-eval-")
     os.makedirs(out_dir, exist_ok=True)
     for directory in args.synthetic:
-        synthetic(args.deglare, directory, out_dir, args.per_image)
+        synthetic(args.deglare, directory, out_dir, args.per_image, args.extent)
     references = dict(pair.split("=", 1) for pair in args.reference)
     photos = list(args.photos) + [p for p in references if p not in args.photos]
     for photo in photos:

@@ -9,6 +9,8 @@
 // paint beyond the halo, not the light fading), and at paint edges (a step in the lift, sharper
 // than light spreading on glass). Only specular cores and streak-shaped blobs grow: the false
 // blobs the detector still accepts sit on pale paint, are neither, and their "halo" is more paint.
+// A streak of coloured light over near-black paint outshines the paint and passes the sign tests;
+// it grows like any streak (a lit sign's reflection is compact, and does not).
 
 extension GlareDetector {
   /// Grows each blob of `accepted` into its soft halo (see the file's comment) and marks the
@@ -27,10 +29,10 @@ extension GlareDetector {
     var stamps = [Int32](repeating: 0, count: width * height)
     var lumaSteps: Plane<Float>?
     var colourSteps: Plane<Float>?
-    // A sign's glow was measured by the sign test; what lies beyond is paint. Only specular
-    // cores and streak-shaped blobs grow: a round or ragged blob of pale light may be pale paint
-    // the background misjudged, and its "halo" would be more of that paint.
-    for (n, blob) in accepted.enumerated() where blob.code & SeedKind.sign == 0 {
+    // Only specular cores and streak-shaped blobs grow: a round or ragged blob of pale light may
+    // be pale paint the background misjudged, and its "halo" would be more of that paint; a
+    // compact sign's glow was measured by the sign test, and what lies beyond it is paint.
+    for (n, blob) in accepted.enumerated() {
       guard blob.code & SeedKind.blown != 0 || isElongated(Moments(blob.pixels, width: width)) else { continue }
       let stamp = Int32(n + 1)
       let coloured = blob.code & SeedKind.coloured != 0

@@ -75,6 +75,42 @@ struct GlareDetectorHaloTests {
     #expect(pixels.allSatisfy { (25...75).contains($0 % size) && (44...56).contains($0 / size) })
   }
 
+  @Test("A streak of coloured light that outshines black paint grows like a streak; a compact sign does not")
+  func colouredStreakOnBlack() {
+    let size = 100
+    // Near-black paint (linear 0.004) under a horizontal green ridge (x 25...75) whose linear
+    // excess falls by 0.04 per row from 0.3: it outshines the paint, so the detector takes it for
+    // a sign.
+    let dark = Plane<Float>(width: size, height: size, repeating: 0.004)
+    var green = dark
+    for y in 0..<size {
+      for x in 25...75 { green[x, y] += max(0, 0.3 - 0.04 * Float(abs(y - 50))) }
+    }
+    let count = size * size
+    let ridge = GlareDetector.Evidence(
+      elevation: [Float](repeating: 0, count: count), colourExcess: green.values.map { $0 - 0.004 },
+      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count),
+      luma: dark, lumaOpening: dark, linear: [dark, green, dark], background: [dark, dark, dark])
+    func grownSign(_ seeds: [Int]) -> Set<Int> {
+      let blob = GlareDetector.AcceptedBlob(pixels: seeds, code: SeedKind.coloured | SeedKind.sign, amplitude: 0.3)
+      let result = detector.growSoftHalos(
+        [blob], into: [UInt8](repeating: 0, count: count), evidence: ridge,
+        allowed: [Bool](repeating: true, count: count), width: size, height: size)
+      return Set(result.indices.filter { result[$0] != 0 })
+    }
+    // Seeds along the ridge: its flanks out to rows 45...55 (excess 0.1 and more, above a fifth
+    // of the amplitude) are grown, and nothing beyond the ridge's ends.
+    let line = (30...70).map { 50 * size + $0 }
+    let pixels = grownSign(line)
+    let band = Set((45...55).flatMap { y in (30...70).map { y * size + $0 } }).subtracting(line)
+    #expect(
+      band.isSubset(of: pixels), "\(band.subtracting(pixels).count) of the flanks' \(band.count) pixels not grown")
+    #expect(pixels.allSatisfy { (25...75).contains($0 % size) })
+    // A compact sign on the same light: nothing.
+    let square = (49...51).flatMap { y in (49...51).map { y * size + $0 } }
+    #expect(grownSign(square).isEmpty)
+  }
+
   @Test("Paint that goes on past the growth radius is not grown into at all")
   func paintGoesOn() {
     let size = 100
