@@ -9,7 +9,8 @@ import Foundation
 // each hole pixel becomes the vote of the matched patches that cover it; the coarse result and
 // its matches start the next finer level. Sources are patches lying wholly outside the user's
 // mask within a window around the hole (widened while it holds little unmasked paint), so a part
-// of the mask comes out the same whatever other parts hold. The random search is seeded: the same input gives the same output.
+// of the mask comes out the same whatever other parts hold. The random search is seeded: the same
+// input gives the same output.
 
 /// Patch-based synthesis of a hole from the paint around it.
 enum ExemplarFill {

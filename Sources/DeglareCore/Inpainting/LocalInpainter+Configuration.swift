@@ -183,8 +183,8 @@ extension LocalInpainter {
     /// ... and of at least this many full-resolution pixels (a cluster of white specks is paint;
     /// 0 and 128 move the families above by at most 0.5 dB either way).
     public var opaqueCoreMinimum: Int = 32
-    /// Unmasked pixels within this many full-resolution pixels of a work area show how large the
-    /// paint's own whites get.
+    /// The clipped regions of the unmasked paint within this many full-resolution pixels of the
+    /// mask show how large the paint's own whites get.
     public var whiteReach: Double = 16
     /// Unexplained clipped parts of at least this many pixels are synthesised from the
     /// surrounding paint's patches (``ExemplarFill``); smaller ones (a blown speck) take the

@@ -198,12 +198,7 @@ struct Work {
     let glareClipped = (0..<inside.count).map { p in
       support[p] && clipped.contains { $0[p] } && (cores[p] || explains(glare, prediction: prediction, at: p))
     }
-    guard
-      clipped.contains(where: { channel in channel.indices.contains { channel[$0] && support[$0] && glareClipped[$0] } }
-      )
-    else {
-      return estimate
-    }
+    guard glareClipped.contains(true) else { return estimate }
     let fillAll = unexplainedClipping(glare: glare, prediction: prediction, lift: lift, within: support)
     var subtracted = planes
     for k in 0..<subtracted.planes.count {
