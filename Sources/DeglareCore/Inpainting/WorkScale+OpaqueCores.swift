@@ -42,10 +42,7 @@ extension WorkScale {
     let regions = ConnectedComponents(width: rect.width, height: rect.height, foreground: clipped)
     // Per region: its pixels inside the mask, whether it has unmasked ones, and whether it comes
     // within the reach of the mask (the paint's whites nearby).
-    var masked = [Bool](repeating: false, count: rect.area)
-    for y in 0..<rect.height {
-      for x in 0..<rect.width { masked[y * rect.width + x] = mask.isInside(x: rect.x + x, y: rect.y + y) }
-    }
+    let masked = LocalInpainter.insidePixels(of: mask, in: rect)
     let toMask = DistanceTransform.distance(to: masked, width: rect.width, height: rect.height)
     var outside = [Bool](repeating: false, count: regions.count)
     var near = [Bool](repeating: false, count: regions.count)
