@@ -96,6 +96,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "floorReach": configuration.floorReach = value
   case "paintStepLimit": configuration.paintStepLimit = value
   case "unliftedLimit": configuration.unliftedLimit = value
+  case "paintEvidence": configuration.paintEvidence = value
   case "opaqueCoreRatio": configuration.opaqueCoreRatio = value
   case "whiteReach": configuration.whiteReach = value
   case "opaqueCoreMinimum": configuration.opaqueCoreMinimum = Int(value)

@@ -53,6 +53,36 @@ struct PaintEdgeTests {
     #expect(before > 2, "\(method): \(before) levels without the check")
   }
 
+  /// A pale block filling most of the mask, crossed by grey strokes: the estimate steps at the
+  /// block's sides and not at the strokes (about 0.2 of the photo's steps, under the step limit
+  /// alone), and about a quarter of its core is unlifted; together they are paint.
+  @Test("a pale block crossed by grey strokes comes out bit for bit")
+  func strokedBlockUnchanged() throws {
+    var painting = Self.painting(tiles: false)
+    let block = { (x: Int, y: Int) in x >= 50 && x < 110 && y >= 30 && y < 92 }
+    painting.fill { x, y in
+      block(x, y)
+    } colour: { _, _ in
+      (0.88, 0.85, 0.79)
+    }
+    painting.fill { x, y in
+      block(x, y) && (x + y) % 9 < 2
+    } colour: { _, _ in
+      (0.55, 0.58, 0.66)
+    }
+    let image = painting.image
+    let mask = DoNoHarmTests.mask
+    let repair = try LocalInpainter.repair(image, mask: mask, method: .auto)
+    let kept = repair.image == image
+    #expect(kept, "the paint under the mask changed")
+    // Without the joint evidence (a step under the limit) the block reads as glare.
+    var stepOnly = LocalInpainter.Configuration()
+    stepOnly.paintEvidence = 1
+    let plain = LocalInpainter.repaint(image, mask: mask, method: .auto, configuration: stepOnly)
+    let before = GlareEvidenceTests.meanChange(plain, image, mask: mask)
+    #expect(before > 5, "\(before) levels without the joint evidence")
+  }
+
   // A veil over the pale block itself is refused with it (its residual between the tiles is the
   // veil alone, under half the estimate): the check trades that case for the block left intact.
   @Test("a soft veil over the same paint is still subtracted")
