@@ -7,6 +7,14 @@ import Foundation
 // anything the painting has near the mask. So each part of the mask keeps the largest share of
 // its estimated glare that sends no more than a few more of its pixels below the dark floor of
 // the paint around the mask; a part that can keep none is left exactly as it is.
+//
+// A lit sign's part is judged the same way by its glow, the paint around its opaque core: the
+// glare estimated there is spread from the core's huge residual and, on paint paler or busier
+// than the sign's surroundings predict, runs well past the true glow (a neutral 0.03-0.05 in
+// linear light 10 px out, where the glow had faded to nothing). Measured on
+// `Benchmarks/local_eval.sh --quick`: signs 23.81 -> 24.52 dB on the tuning part (the glow on
+// the painting crops had been 3-12 dB worse than left alone), 24.81 -> 25.07 held-out; every
+// other family unchanged.
 
 extension GlareEvidence {
   /// Scales the glare of each part of `support` (8-connected) by the largest of 1, 0.95, ..., 0
@@ -15,8 +23,9 @@ extension GlareEvidence {
   /// returns the support less the parts whose share is 0. The dark floor is, per plane, the
   /// ``LocalInpainter/Configuration/floorQuantile`` of the unmasked pixels within
   /// ``LocalInpainter/Configuration/floorReach`` of the mask. Parts at least
-  /// ``LocalInpainter/Configuration/opaqueEvidence`` opaque (paint gone: a lit sign) keep their
-  /// glare.
+  /// ``LocalInpainter/Configuration/opaqueEvidence`` opaque (paint gone: a lit sign) are judged
+  /// by their pixels that are not opaque (the glow around the core, where the glare is
+  /// subtracted) and keep their support whatever their share.
   /// - Parameters:
   ///   - glare: per plane, the glare to subtract (linear light); scaled in place.
   ///   - observed: the work area's planes (linear light).
@@ -43,13 +52,17 @@ extension GlareEvidence {
     }
     var result = support
     for part in partPixels(support, width: width, height: height) {
+      // An opaque part (a lit sign) is judged by its paint that is not gone (the glow around
+      // the core), and keeps its support: its core is synthesised whatever its glare.
       let opaqueCount = part.reduce(0) { $0 + (opaque[$1] ? 1 : 0) }
-      guard Double(opaqueCount) < configuration.opaqueEvidence * Double(part.count) else { continue }
-      let share = floorShare(glare, observed: observed, floor: floor, pixels: part, configuration: configuration)
+      let isOpaque = Double(opaqueCount) >= configuration.opaqueEvidence * Double(part.count)
+      let judged = isOpaque ? part.filter { !opaque[$0] } : part
+      guard !judged.isEmpty else { continue }
+      let share = floorShare(glare, observed: observed, floor: floor, pixels: judged, configuration: configuration)
       guard share < 1 else { continue }
       for p in part {
         for k in glare.indices { glare[k][p] *= share }
-        if share == 0 { result[p] = false }
+        if share == 0 && !isOpaque { result[p] = false }
       }
     }
     return result
