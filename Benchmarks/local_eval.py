@@ -133,7 +133,7 @@ def main():
     cpu = defaultdict(list)
     detail = []
     for split, base, name, family, folder in cases:
-        group = "procedural" if base.startswith("procedural") else "paintings"
+        group = "procedural" if base.startswith("procedural") else "photos" if base.startswith("photo-") else "paintings"
         read = lambda f: cv2.imread(os.path.join(folder, f), cv2.IMREAD_COLOR)
         clean, inp = read("clean.png"), read("input.png")
         mask = cv2.imread(os.path.join(folder, "mask.png"), cv2.IMREAD_GRAYSCALE) >= 128

@@ -4,8 +4,10 @@
 # painting scans in ../shared/paintings (skipped with a message when absent), tuning part and
 # held-out part, scored beside OpenCV's Telea and Navier-Stokes inpainting and cv2.xphoto's
 # shift-map (exemplar) inpainting. Prints one table. The cases are built once per split and kept
-# in Benchmarks/out/local-eval/<split>[-quick]/, with every method's outputs beside them.
-#   Benchmarks/local_eval.sh [--quick] [--split tune|heldout] [--families a,b] [local_eval.py options]
+# in Benchmarks/out/local-eval/cases[-quick]/<split>/, with every method's outputs beside them.
+# A third split, photos, lays masks over glare-free paint and walls of the real museum photos
+# in ../shared/photos (local_photo_cases.py; skipped with a message when absent): checking only.
+#   Benchmarks/local_eval.sh [--quick] [--split tune|heldout|photos] [--families a,b] [local_eval.py options]
 # e.g. compare with another build:  Benchmarks/local_eval.sh --quick --run main=/path/to/deglare-eval
 # (the build's outputs are cached beside each case; --force LABEL runs it again).
 set -euo pipefail
@@ -13,7 +15,8 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 python="$(Benchmarks/venv.sh)"
 quick=""
-splits=(tune heldout)
+splits=(tune heldout photos)
+photos=../shared/photos
 families=""
 rest=()
 while [ $# -gt 0 ]; do
@@ -28,10 +31,20 @@ done
 swift build -c release --product deglare-eval >/dev/null
 bin="$(swift build -c release --show-bin-path)/deglare-eval"
 cases=Benchmarks/out/local-eval/cases${quick:+-quick}
+built=()
 for split in "${splits[@]}"; do
   # The cases depend only on the suite's code: built once, rebuilt when deleted.
-  [ -d "$cases/$split" ] || nice "$bin" --suite "$cases" --split "$split" $quick >/dev/null
+  if [ "$split" = photos ]; then
+    if [ ! -d "$photos" ]; then
+      echo "local_eval: $photos is absent; the photos split is skipped" >&2
+      continue
+    fi
+    [ -d "$cases/photos" ] || nice "$python" Benchmarks/local_photo_cases.py "$photos" "$cases"
+  else
+    [ -d "$cases/$split" ] || nice "$bin" --suite "$cases" --split "$split" $quick >/dev/null
+  fi
+  built+=("$split")
 done
 args=()
-for split in "${splits[@]}"; do args+=(--split "$split"); done
+for split in "${built[@]}"; do args+=(--split "$split"); done
 nice "$python" Benchmarks/local_eval.py "$cases" --run local="$bin" --force local "${args[@]}" ${rest[@]+"${rest[@]}"}
