@@ -228,6 +228,24 @@ extension GlareDetector {
     /// background estimate misjudged goes on.
     public var softHaloMaxOpen: Float = 0.25
 
+    // MARK: Streak extension (GlareDetector+StreakExtension.swift)
+
+    /// A streak-shaped blob is followed along its axis through stations where the band across
+    /// the axis stands above the brighter of its two flanks (per-channel medians, linear light)
+    /// by at least this fraction of the streak's own lift (measured the same way inside the
+    /// blob), in the streak's colour; 0 turns the extension off. On the evaluation set (version
+    /// 3, tune) a cyan streak found over a dark trunk goes on over the gold leaf, where the colour
+    /// test sees only a whitish veil: colour IoU 0.13 to 0.19 in the prototype.
+    public var streakExtensionFraction: Float = 0.35
+    /// ... and by at least this much (linear), ...
+    public var streakExtensionMinLift: Float = 0.012
+    /// ... in the streak's colour: the station's lift (a vector of the three channels' lifts)
+    /// points within this cosine of the streak's own (other colours are paint) ...
+    public var streakExtensionCosine: Float = 0.85
+    /// ... and is visible: it raises some channel of the flank's encoded colour by at least this
+    /// many 8-bit levels.
+    public var streakExtensionMinLevels: Float = 10
+
     // MARK: Kinds
 
     /// A proposed blob whose length is at least this many times its width (from its second
