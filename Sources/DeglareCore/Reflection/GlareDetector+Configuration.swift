@@ -228,6 +228,26 @@ extension GlareDetector {
     /// background estimate misjudged goes on.
     public var softHaloMaxOpen: Float = 0.25
 
+    // MARK: Spot rings (GlareDetector+SpotRings.swift)
+
+    /// Each proposed specular spot is measured in rings about its centre (ellipses of its own
+    /// shape) out to this fraction of the shorter side (divided by the square root of its
+    /// elongation; at least 3 px beyond the spot); 0 turns the rings off.
+    public var spotRingRadiusFraction: Double = 0.15
+    /// The outermost part of that reach (this fraction of it) is the paint without the lamp:
+    /// the median of its rings' medians is the background the rings are compared with.
+    public var spotRingBackground: Double = 0.25
+    /// The spot is filled out to the radius up to which every ring is at least this fraction
+    /// proposed already (the halo growth left bays and holes where the paint is dark or
+    /// textured, but the lamp's light is there) ...
+    public var spotRingCover: Float = 0.5
+    /// ... then grown ring by ring while the ring's median linear luma stands at least this many
+    /// 8-bit levels (encoded) above the background ...
+    public var spotRingMinLevels: Float = 7
+    /// ... and does not rise by more than this (linear luma) above the lowest ring so far: light
+    /// falls off from its core, brighter paint beyond the halo does not.
+    public var spotRingRise: Float = 0.01
+
     // MARK: Streak extension (GlareDetector+StreakExtension.swift)
 
     /// A streak-shaped blob is followed along its axis through stations where the band across
