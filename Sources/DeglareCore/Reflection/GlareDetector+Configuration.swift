@@ -265,6 +265,15 @@ extension GlareDetector {
     /// ... and is visible: it raises some channel of the flank's encoded colour by at least this
     /// many 8-bit levels.
     public var streakExtensionMinLevels: Float = 10
+    /// A streak whose axis is parallel to the glass's sides (the sine of the angle between them
+    /// at most this: about 5 degrees) ...
+    public var frameParallelSine: Double = 0.09
+    /// ... and whose centroid lies within this fraction of the shorter side of the glass's edge
+    /// across it is not extended: it runs along the frame's lip, a mat's bevel or their shadow,
+    /// which go on along the frame (a mat is bounded by straight edges parallel to the frame).
+    /// Found on the held-out split (version 3): a coloured blob on the frame's inner lip under
+    /// water lilies was extended along the whole bottom edge (3.2 % of a glare-free image).
+    public var frameEdgeReach: Double = 0.08
 
     // MARK: Kinds
 

@@ -38,7 +38,9 @@ extension GlareDetector {
     let planes = evidence.linear
     for (b, pixels) in members.enumerated() {
       guard pixels.count >= 6, code[b] & (SeedKind.blown | SeedKind.sign) == 0 else { continue }
-      guard let axis = Axis(pixels, width: width), axis.elongation >= c.streakElongation else { continue }
+      guard let axis = Axis(pixels, width: width), axis.elongation >= c.streakElongation,
+        !runsAlongGlassEdge(axis, allowed: allowed, width: width, height: height)
+      else { continue }
       let halfWidth = max(3, 2 * axis.minorDeviation)
       let walker = StationSampler(
         planes: planes, allowed: allowed, width: width, height: height, axis: axis, halfWidth: halfWidth, gap: 1)
@@ -91,6 +93,28 @@ extension GlareDetector {
       }
     }
     return result
+  }
+
+  /// Whether a streak's axis is parallel to the glass's sides (within
+  /// ``Configuration/frameParallelSine``) and its centroid lies within
+  /// ``Configuration/frameEdgeReach`` of the glass's edge across it: a frame's lip, a mat's bevel
+  /// or the shadow along them, which go on along the frame as light does along its streak.
+  func runsAlongGlassEdge(_ axis: Axis, allowed: [Bool], width: Int, height: Int) -> Bool {
+    let c = configuration
+    guard min(abs(axis.ux), abs(axis.uy)) <= c.frameParallelSine else { return false }
+    let reach = Int((c.frameEdgeReach * Double(min(width, height))).rounded())
+    // Across the axis: along the image's other axis.
+    let (dx, dy) = abs(axis.ux) >= abs(axis.uy) ? (0, 1) : (1, 0)
+    let x = Int(axis.x.rounded())
+    let y = Int(axis.y.rounded())
+    for sign in [-1, 1] {
+      for step in 1...max(1, reach) {
+        let px = x + sign * dx * step
+        let py = y + sign * dy * step
+        if px < 0 || py < 0 || px >= width || py >= height || !allowed[py * width + px] { return true }
+      }
+    }
+    return false
   }
 
   /// The principal axis of a set of pixels (from their second moments).

@@ -40,15 +40,16 @@ struct GlareDetectorStreakExtensionTests {
   }
 
   /// The pixels proposed after extending a coloured streak blob found over the trunk (rows
-  /// 55...65, x 5...45).
-  func extended(_ evidence: GlareDetector.Evidence, detector: GlareDetector = GlareDetector()) -> Set<Int> {
+  /// 55...65, x 5...45); the glass ends above row `glassEnd`.
+  func extended(
+    _ evidence: GlareDetector.Evidence, detector: GlareDetector = GlareDetector(), glassEnd: Int = 120
+  ) -> Set<Int> {
     var codes = [UInt8](repeating: 0, count: width * height)
     for y in 55...65 {
       for x in 5...45 { codes[y * width + x] = SeedKind.coloured }
     }
-    let result = detector.extendStreaks(
-      codes, evidence: evidence, allowed: [Bool](repeating: true, count: width * height), width: width,
-      height: height)
+    let allowed = (0..<(width * height)).map { $0 / width < glassEnd }
+    let result = detector.extendStreaks(codes, evidence: evidence, allowed: allowed, width: width, height: height)
     return Set(result.indices.filter { result[$0] != 0 && codes[$0] == 0 })
   }
 
@@ -66,6 +67,13 @@ struct GlareDetectorStreakExtensionTests {
     #expect(Double(core.count { added.contains($0) }) >= 0.8 * Double(core.count))
     // Nothing beyond the band's flanks.
     #expect(added.allSatisfy { (52...68).contains($0 / width) })
+  }
+
+  @Test("A streak along the glass's edge, parallel to the frame, is not extended: it may be the frame's lip")
+  func alongTheFrame() {
+    // The same light, but the glass ends 8 px below the band's axis.
+    #expect(extended(evidence(skylight), glassEnd: 68).isEmpty)
+    #expect(!extended(evidence(skylight), glassEnd: 100).isEmpty)
   }
 
   @Test("The extension can be turned off")
