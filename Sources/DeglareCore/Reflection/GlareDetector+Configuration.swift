@@ -232,7 +232,9 @@ extension GlareDetector {
 
     /// Each proposed specular spot is measured in rings about its centre (ellipses of its own
     /// shape) out to this fraction of the shorter side (divided by the square root of its
-    /// elongation; at least 3 px beyond the spot); 0 turns the rings off.
+    /// elongation; at least 3 px beyond the spot); 0 turns the rings off. On the evaluation set
+    /// (version 3) the rings raise spot IoU from 0.34 to 0.45 (tune) and from 0.29 to 0.44
+    /// (held-out), with the glare-free images unchanged.
     public var spotRingRadiusFraction: Double = 0.15
     /// The outermost part of that reach (this fraction of it) is the paint without the lamp:
     /// the median of its rings' medians is the background the rings are compared with.
@@ -255,7 +257,8 @@ extension GlareDetector {
     /// by at least this fraction of the streak's own lift (measured the same way inside the
     /// blob), in the streak's colour; 0 turns the extension off. On the evaluation set (version
     /// 3, tune) a cyan streak found over a dark trunk goes on over the gold leaf, where the colour
-    /// test sees only a whitish veil: colour IoU 0.13 to 0.19 in the prototype.
+    /// test sees only a whitish veil: colour IoU 0.16 to 0.20, pooled IoU 0.092 to 0.097, the
+    /// glare-free images unchanged; IMG_7690 seen raw-like: recall 0.73 to 0.83.
     public var streakExtensionFraction: Float = 0.35
     /// ... and by at least this much (linear), ...
     public var streakExtensionMinLift: Float = 0.012
