@@ -93,7 +93,9 @@ extension GlareDetector {
     let grown = Self.grow(codes, within: halo, width: width, height: height, radius: radius)
     let haloed = growSoftHalos(
       accepted, into: grown, evidence: evidence, allowed: allowed, width: width, height: height)
-    return describe(haloed, width: width, height: height)
+    let extended = extendStreaks(haloed, evidence: evidence, allowed: allowed, width: width, height: height)
+    let ringed = growSpotRings(extended, evidence: evidence, allowed: allowed, width: width, height: height)
+    return describe(ringed, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,

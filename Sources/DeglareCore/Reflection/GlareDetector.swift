@@ -23,7 +23,10 @@
 //    median background misjudges), the blob is paint.
 // 3. Kept seeds grow a bounded distance into their halo (mildly elevated, unsaturated or
 //    coloured-by-the-same-test pixels).
-// 4. The result is mapped back to full resolution; the margin band is never proposed.
+// 4. Streak-shaped blobs are followed along their axis against their own flanks (light added by
+//    the glass crosses the paint's edges), and specular spots are filled and grown in rings of
+//    their own shape (GlareDetector+StreakExtension.swift, GlareDetector+SpotRings.swift).
+// 5. The result is mapped back to full resolution; the margin band is never proposed.
 
 /// Proposes a glare mask for a photo of a painting.
 public struct GlareDetector: Sendable {
