@@ -145,22 +145,34 @@ extension GlareDetector {
     init(_ pixels: [Int] = [], width: Int = 1) {
       for i in pixels { add(i % width, i / width) }
     }
+
+    /// The centroid, the principal second moments (a single pixel counts as 1/12 across) and
+    /// the unit vector of the major axis; nil when there are no pixels.
+    var principal: (x: Double, y: Double, major: Double, minor: Double, ux: Double, uy: Double)? {
+      guard n > 0 else { return nil }
+      let mx = x / n
+      let my = y / n
+      let sxx = xx / n - mx * mx
+      let syy = yy / n - my * my
+      let sxy = xy / n - mx * my
+      let spread = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
+      let major = (sxx + syy + spread) / 2
+      let minor = max((sxx + syy - spread) / 2, 1.0 / 12)
+      // The eigenvector of the larger eigenvalue.
+      var vx = sxy
+      var vy = major - sxx
+      if abs(vx) + abs(vy) < 1e-12 { (vx, vy) = sxx >= syy ? (1, 0) : (0, 1) }
+      let length = (vx * vx + vy * vy).squareRoot()
+      return (mx, my, major, minor, vx / length, vy / length)
+    }
   }
 
   /// Whether pixels with these moments are at least ``Configuration/streakElongation`` times as
   /// long as wide (square root of the ratio of the principal second moments; a single pixel
   /// counts as 1/12 across).
   func isElongated(_ m: Moments) -> Bool {
-    guard m.n > 0 else { return false }
-    let mx = m.x / m.n
-    let my = m.y / m.n
-    let sxx = m.xx / m.n - mx * mx
-    let syy = m.yy / m.n - my * my
-    let sxy = m.xy / m.n - mx * my
-    let spread = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
-    let major = (sxx + syy + spread) / 2
-    let minor = max((sxx + syy - spread) / 2, 1.0 / 12)
-    return (major / minor).squareRoot() >= configuration.streakElongation
+    guard let axes = m.principal else { return false }
+    return (axes.major / axes.minor).squareRoot() >= configuration.streakElongation
   }
 
   /// Odd square side for a fraction of the shorter side (at least 3).

@@ -19,16 +19,7 @@ extension GlareDetector {
   func growSpotRings(_ codes: [UInt8], evidence: Evidence, allowed: [Bool], width: Int, height: Int) -> [UInt8] {
     let c = configuration
     guard c.spotRingRadiusFraction > 0 else { return codes }
-    let components = ConnectedComponents(
-      width: width, height: height, connectivity: .eight, foreground: codes.map { $0 != 0 })
-    guard components.count > 0 else { return codes }
-    var members = [[Int]](repeating: [], count: components.count)
-    var code = [UInt8](repeating: 0, count: components.count)
-    for i in 0..<(width * height) where components.labels[i] != 0 {
-      let b = Int(components.labels[i]) - 1
-      members[b].append(i)
-      code[b] |= codes[i]
-    }
+    let (components, members, code) = Self.proposedBlobs(codes, width: width, height: height)
     let spots = members.indices.filter {
       code[$0] & SeedKind.blown != 0 && code[$0] & SeedKind.sign == 0 && members[$0].count >= 3
     }

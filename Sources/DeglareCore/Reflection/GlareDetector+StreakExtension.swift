@@ -24,16 +24,7 @@ extension GlareDetector {
   func extendStreaks(_ codes: [UInt8], evidence: Evidence, allowed: [Bool], width: Int, height: Int) -> [UInt8] {
     let c = configuration
     guard c.streakExtensionFraction > 0 else { return codes }
-    let components = ConnectedComponents(
-      width: width, height: height, connectivity: .eight, foreground: codes.map { $0 != 0 })
-    guard components.count > 0 else { return codes }
-    var members = [[Int]](repeating: [], count: components.count)
-    var code = [UInt8](repeating: 0, count: components.count)
-    for i in 0..<(width * height) where components.labels[i] != 0 {
-      let b = Int(components.labels[i]) - 1
-      members[b].append(i)
-      code[b] |= codes[i]
-    }
+    let (_, members, code) = Self.proposedBlobs(codes, width: width, height: height)
     var result = codes
     let planes = evidence.linear
     for (b, pixels) in members.enumerated() {
@@ -95,6 +86,23 @@ extension GlareDetector {
     return result
   }
 
+  /// The 8-connected blobs of a proposal: their labels (0 none, blob `b` is `b + 1`), each one's
+  /// pixels and the union of its codes.
+  static func proposedBlobs(
+    _ codes: [UInt8], width: Int, height: Int
+  ) -> (components: ConnectedComponents, members: [[Int]], code: [UInt8]) {
+    let components = ConnectedComponents(
+      width: width, height: height, connectivity: .eight, foreground: codes.map { $0 != 0 })
+    var members = [[Int]](repeating: [], count: components.count)
+    var code = [UInt8](repeating: 0, count: components.count)
+    for i in 0..<(width * height) where components.labels[i] != 0 {
+      let b = Int(components.labels[i]) - 1
+      members[b].append(i)
+      code[b] |= codes[i]
+    }
+    return (components, members, code)
+  }
+
   /// Whether a streak's axis is parallel to the glass's sides (within
   /// ``Configuration/frameParallelSine``) and its centroid lies within
   /// ``Configuration/frameEdgeReach`` of the glass's edge across it: a frame's lip, a mat's bevel
@@ -135,31 +143,17 @@ extension GlareDetector {
 
     /// The axis of `pixels` (indices into a plane `width` wide); nil when they are one point.
     init?(_ pixels: [Int], width: Int) {
-      let m = Moments(pixels, width: width)
-      guard m.n > 1 else { return nil }
-      let mx = m.x / m.n
-      let my = m.y / m.n
-      let sxx = m.xx / m.n - mx * mx
-      let syy = m.yy / m.n - my * my
-      let sxy = m.xy / m.n - mx * my
-      let spread = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
-      let major = (sxx + syy + spread) / 2
-      let minor = max((sxx + syy - spread) / 2, 1.0 / 12)
-      // Eigenvector of the larger eigenvalue.
-      var vx = sxy
-      var vy = major - sxx
-      if abs(vx) + abs(vy) < 1e-12 { (vx, vy) = sxx >= syy ? (1, 0) : (0, 1) }
-      let length = (vx * vx + vy * vy).squareRoot()
-      x = mx
-      y = my
-      ux = vx / length
-      uy = vy / length
-      minorDeviation = minor.squareRoot()
-      elongation = (major / minor).squareRoot()
+      guard pixels.count > 1, let axes = Moments(pixels, width: width).principal else { return nil }
+      x = axes.x
+      y = axes.y
+      ux = axes.ux
+      uy = axes.uy
+      minorDeviation = axes.minor.squareRoot()
+      elongation = (axes.major / axes.minor).squareRoot()
       var low = Double.infinity
       var high = -Double.infinity
       for i in pixels {
-        let along = (Double(i % width) - mx) * vx / length + (Double(i / width) - my) * vy / length
+        let along = (Double(i % width) - x) * ux + (Double(i / width) - y) * uy
         low = min(low, along)
         high = max(high, along)
       }
