@@ -33,7 +33,8 @@ extension RemoveCommand {
       let detection = automatic.detection
       console.printError(
         "detected \(detection.blobCount) glare area\(detection.blobCount == 1 ? "" : "s") covering "
-          + "\(formatPercent(detection.coveragePercent)) of the image; removing it with a \(automatic.growth) px margin"
+          + "\(formatPercent(detection.coveragePercent)) of the image; removing \(detection.blobCount == 1 ? "it" : "them") "
+          + "with a \(automatic.growth) px margin"
       )
     case .largeMask(let fraction):
       warnings.warn(
