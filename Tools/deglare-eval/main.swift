@@ -148,7 +148,13 @@ func parse(_ arguments: [String]) throws -> Options {
         }
         return method
       }
-    default: options.outputFolder = arguments[index]
+    default:
+      // An option it does not know (--help included) is not a folder to fill with cases.
+      guard !arguments[index].hasPrefix("-") else {
+        throw UsageError(
+          description: "unknown option \(arguments[index]); the usage is at the top of Tools/deglare-eval/main.swift")
+      }
+      options.outputFolder = arguments[index]
     }
     index += 1
   }
