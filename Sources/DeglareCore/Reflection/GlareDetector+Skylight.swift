@@ -15,10 +15,13 @@ import Foundation
 // frame's lip and their shadows run parallel to the glass's sides). On each line and for a few
 // band widths, the band's mean colour is compared with the brighter of its two flanks (box
 // means, cheap); a long enough run of stations whose lift is cyan and consistent in colour is a
-// candidate. It is then measured again with median flanks: a white garment wider than the band
-// fills part of a box-mean flank with dark ground and looks lifted, its median flank does not;
-// the run must still be a cyan lift of a veil's strength (not much more) at most of its
-// stations. The cells of the band whose own lift over the flank goes the veil's way and is
+// candidate (short gaps are bridged: a white figure standing in the veil interrupts the lift,
+// not the light). It is then measured again with median flanks: a white garment wider than the
+// band fills part of a box-mean flank with dark ground and looks lifted, its median flank does
+// not; the run must still be a cyan lift of a veil's strength (its mean and its strongest cell
+// not much more) at most of its stations, beside paint that is not near-white (a veil barely
+// shows there). Of the stations whose own lift is the run's (its colour, at most twice its
+// strength), the cells of the band whose lift over the flank goes the veil's way and is
 // visible are proposed.
 
 extension GlareDetector {
