@@ -278,6 +278,76 @@ extension GlareDetector {
     /// water lilies was extended along the whole bottom edge (3.2 % of a glare-free image).
     public var frameEdgeReach: Double = 0.08
 
+    // MARK: Skylight veils (GlareDetector+Skylight.swift)
+
+    /// The skylight pass works on a grid of cell means whose longer side is at most this many
+    /// cells (256: 4 x 4 analysis pixels a cell at 1024 px); 0 turns the pass off. On the
+    /// evaluation set (version 3, tune) the pass took pooled precision 0.517 to 0.549 and IoU
+    /// 0.116 to 0.134 (skylight IoU 0.00 to 0.06, colour 0.20 to 0.23), the glare-free images
+    /// unchanged (mean 0.195 %, max 1.335 %), the real photos unchanged (glare-free ones 0 %).
+    public var skylightGridSide: Int = 256
+    /// Lines across the grid are scanned every this many degrees (0 and 90, parallel to the
+    /// glass's sides, are skipped: a mat's edge at 0 degrees was taken for a veil).
+    public var skylightAngleStep: Int = 10
+    /// Half-widths of the band, as fractions of the grid's shorter side; each flank is twice as
+    /// wide, one cell apart from the band.
+    public var skylightBandFractions: [Double] = [0.03, 0.05, 0.075]
+    /// A station of a line is lifted when the band's linear luma stands at least this much above
+    /// the brighter flank's ...
+    public var skylightMinLift: Float = 0.015
+    /// ... and a run of lifted stations is a candidate when it is at least this fraction of the
+    /// grid's longer side long (a veil crosses the picture; a painted object ends).
+    public var skylightMinRun: Double = 0.25
+    /// Gaps of at most this fraction of the grid's longer side (stations that are not lifted:
+    /// paint brighter than the veil under it) are bridged within a run; the run's length counts
+    /// its lifted stations only.
+    /// 0.15 lets a veil be followed past a white figure standing in it (tune IoU 0.123 with no
+    /// gaps, 0.137 at 0.15; 0.25 reached paint beyond the veil: 0.134).
+    public var skylightMaxGap: Double = 0.15
+    /// The run's median lift is cyan: red at most this share of its strongest channel, ...
+    /// (0.6 in the prototype proposed 2.9 % of a real glare-free photo, IMG_7684: the blue-grey
+    /// sunlit wall of a Hammershoi interior between a dark sofa and a darker upper wall, a lift
+    /// of grey-blue, not cyan; 0.4 keeps it at 0 % for tune IoU 0.136 to 0.134, where a stricter
+    /// colour cosine, 0.95, fell to 0.122.)
+    public var skylightRedShare: Float = 0.4
+    /// ... green at least this share ...
+    public var skylightGreenShare: Float = 0.6
+    /// ... and blue at least this share.
+    public var skylightBlueShare: Float = 0.8
+    /// At least ``skylightConsistency`` of the run's stations lift within this cosine of the
+    /// median lift (the veil is the same light all along; paint changes colour) ...
+    public var skylightCosine: Float = 0.9
+    /// ... this fraction of them.
+    public var skylightConsistency: Float = 0.9
+    /// Measured again with median flanks, the run's median lift (linear, length of the colour
+    /// vector) is at most this: a veil of skylight is faint; a much stronger lift is a bright
+    /// painted band or a white object.
+    public var skylightMaxLift: Float = 0.25
+    /// ... and the band's strongest cell (the median over the run's stations of the largest
+    /// linear-luma lift of a cell of the band over the flank) at most this: a band that only
+    /// grazes a strong light has a veil's mean lift but not its peak.
+    public var skylightMaxPeak: Float = 0.2
+    /// ... and the paint beside it (the median over the run of the flank's linear luma) is at
+    /// most this: over near-white paint a veil barely shows, and white objects are where paint
+    /// is lighter than its surroundings.
+    /// 0.55 dropped a white garment crossed by a veil that it hides (its median flank, the
+    /// garment's own darker folds, made the folds between look lifted: 4.8 % of that image,
+    /// 17 % true); 0.45 also dropped a true veil on paper (tune IoU 0.1348 against 0.1367).
+    public var skylightMaxPaintLuma: Float = 0.55
+    /// Only stations whose own lift (median flanks) points within ``skylightCosine`` of the
+    /// run's and is at most this many times as strong (linear luma) are proposed: the veil is the
+    /// same light all along, and a bridged run can reach paint that lifts the same way but much
+    /// more (white blossoms on gold leaf beyond a veil's end): tune precision 0.544 to 0.551,
+    /// IoU 0.1367 to 0.1359.
+    public var skylightStationRatio: Float = 2
+    /// A cell of the band is proposed when its own lift over the flank, along the veil's colour,
+    /// is at least this fraction of the run's lift ...
+    public var skylightMarkFraction: Float = 0.5
+    /// ... and visible: removing it changes some encoded channel by at least this many 8-bit
+    /// levels (12 in the prototype; 16, what the evaluation's truth counts as visible, trimmed
+    /// the false part over pale paint: tune precision 0.510 to 0.513 at the same IoU).
+    public var skylightMinLevels: Float = 16
+
     // MARK: Kinds
 
     /// A proposed blob whose length is at least this many times its width (from its second

@@ -95,7 +95,8 @@ extension GlareDetector {
       accepted, into: grown, evidence: evidence, allowed: allowed, width: width, height: height)
     let extended = extendStreaks(haloed, evidence: evidence, allowed: allowed, width: width, height: height)
     let ringed = growSpotRings(extended, evidence: evidence, allowed: allowed, width: width, height: height)
-    return describe(ringed, width: width, height: height)
+    let veiled = markSkylightVeils(ringed, evidence: evidence, allowed: allowed, width: width, height: height)
+    return describe(veiled, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,

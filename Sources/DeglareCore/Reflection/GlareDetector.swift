@@ -26,6 +26,8 @@
 // 4. Streak-shaped blobs are followed along their axis against their own flanks (light added by
 //    the glass crosses the paint's edges), and specular spots are filled and grown in rings of
 //    their own shape (GlareDetector+StreakExtension.swift, GlareDetector+SpotRings.swift).
+//    Broad cyan skylight veils, which no seed test sees, are found as long bands lifted over
+//    both flanks by the same cyan light (GlareDetector+Skylight.swift).
 // 5. The result is mapped back to full resolution; the margin band is never proposed.
 
 /// Proposes a glare mask for a photo of a painting.

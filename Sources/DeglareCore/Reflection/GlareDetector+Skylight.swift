@@ -1,0 +1,278 @@
+import Foundation
+
+// Skylight in the glass: a cyan veil band.
+//
+// A window or the sky reflected in the glass lays a broad, faint veil of bluish light over the
+// paint. No seed test sees it: it is neither bright, nor unsaturated over coloured paint, nor
+// strong enough against the coloured test's wide median. What gives it away is that it is the
+// same light wherever it lies: across a band, the band is lighter than both of its flanks by a
+// lift that is tinted cyan (red the weakest channel, blue the strongest) and that keeps its
+// colour all along the band, over whatever paint lies under it. Painted objects are lighter than
+// their surroundings too, but in their own colours, which change along any line across them.
+//
+// On a coarse grid (cell means of the analysis image, linear light) the grid is scanned along
+// lines at every `skylightAngleStep` degrees, the axis-parallel ones skipped (a mat's edge, a
+// frame's lip and their shadows run parallel to the glass's sides). On each line and for a few
+// band widths, the band's mean colour is compared with the brighter of its two flanks (box
+// means, cheap); a long enough run of stations whose lift is cyan and consistent in colour is a
+// candidate (short gaps are bridged: a white figure standing in the veil interrupts the lift,
+// not the light). It is then measured again with median flanks: a white garment wider than the
+// band fills part of a box-mean flank with dark ground and looks lifted, its median flank does
+// not; the run must still be a cyan lift of a veil's strength (its mean and its strongest cell
+// not much more) at most of its stations, beside paint that is not near-white (a veil barely
+// shows there). Of the stations whose own lift is the run's (its colour, at most twice its
+// strength), the cells of the band whose lift over the flank goes the veil's way and is
+// visible are proposed.
+
+extension GlareDetector {
+  /// Proposes cyan skylight veils (see the file's comment) where nothing is proposed yet.
+  /// - Parameters:
+  ///   - codes: the proposal so far (blob codes, 0 none); veil pixels get the coloured code.
+  ///   - allowed: per analysis pixel, whether it lies wholly inside the glass.
+  func markSkylightVeils(_ codes: [UInt8], evidence: Evidence, allowed: [Bool], width: Int, height: Int) -> [UInt8] {
+    let c = configuration
+    guard c.skylightGridSide > 0, c.skylightAngleStep > 0, !c.skylightBandFractions.isEmpty else { return codes }
+    let k = max(1, (max(width, height) + c.skylightGridSide - 1) / c.skylightGridSide)
+    let gw = width / k
+    let gh = height / k
+    guard gw >= 16, gh >= 16 else { return codes }
+    let grid = SkylightGrid(planes: evidence.linear, allowed: allowed, width: width, k: k, gw: gw, gh: gh)
+    let shorter = Double(min(gw, gh))
+    let minRun = max(4, Int((c.skylightMinRun * Double(max(gw, gh))).rounded(.up)))
+    let maxGap = Int((c.skylightMaxGap * Double(max(gw, gh))).rounded())
+    var marked = [Bool](repeating: false, count: gw * gh)
+    let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
+    let n = 2 * reach + 1
+    for degrees in stride(from: 0, to: 180, by: c.skylightAngleStep) where degrees % 90 != 0 {
+      let theta = Double(degrees) * .pi / 180
+      let line = SkylightLines(grid: grid, reach: reach, cos: cos(theta), sin: sin(theta))
+      for fraction in c.skylightBandFractions {
+        let h = max(2, Int((fraction * shorter).rounded()))
+        let span = 3 * h + 1
+        guard n > 2 * span + 1 else { continue }
+        for v in span..<(n - span) {
+          var lift = [SIMD3<Float>](repeating: .zero, count: n)
+          var pass = [Bool](repeating: false, count: n)
+          for t in 0..<n where line.count(t, v - span, v + span) == 2 * span + 1 {
+            let band = line.mean(t, v - h, v + h)
+            let flank = pointwiseMax(line.mean(t, v - span, v - h - 2), line.mean(t, v + h + 2, v + span))
+            lift[t] = band - flank
+            pass[t] = Self.luma(lift[t]) >= c.skylightMinLift
+          }
+          // Runs of lifted stations, bridging gaps of at most `maxGap` stations (paint brighter
+          // than the veil, or a cut in the glass, interrupts the lift but not the light).
+          var t = 0
+          while t < n {
+            guard pass[t] else {
+              t += 1
+              continue
+            }
+            var stations: [Int] = []
+            var last = t
+            var u = t
+            while u < n, u - last <= maxGap + 1 {
+              if pass[u] {
+                stations.append(u)
+                last = u
+              }
+              u += 1
+            }
+            if stations.count >= minRun, isCyanVeil(stations.map { lift[$0] }, strict: false) {
+              markRun(line, v: v, h: h, stations: stations, into: &marked)
+            }
+            t = last + 1
+          }
+        }
+      }
+    }
+    guard marked.contains(true) else { return codes }
+    var result = codes
+    for y in 0..<(gh * k) {
+      for x in 0..<(gw * k) where marked[(y / k) * gw + x / k] {
+        let i = y * width + x
+        if allowed[i], result[i] == 0 { result[i] = SeedKind.coloured }
+      }
+    }
+    return result
+  }
+
+  /// Linear luma of a linear colour.
+  static func luma(_ colour: SIMD3<Float>) -> Float {
+    0.2126 * colour.x + 0.7152 * colour.y + 0.0722 * colour.z
+  }
+
+  /// Whether the lifts of a run of stations are a cyan veil's: their per-channel median is cyan
+  /// (red at most ``Configuration/skylightRedShare`` of the strongest channel, green and blue at
+  /// least their shares), and most stations' lifts point its way.
+  /// - Parameter strict: also require the median's strength to be at most a veil's
+  ///   (``Configuration/skylightMaxLift``), for the median-flank measurement.
+  func isCyanVeil(_ lifts: [SIMD3<Float>], strict: Bool) -> Bool {
+    let c = configuration
+    guard let reference = Self.medianColour(lifts) else { return false }
+    let strongest = reference.max()
+    guard strongest > 0, reference.x <= c.skylightRedShare * strongest,
+      reference.y >= c.skylightGreenShare * strongest, reference.z >= c.skylightBlueShare * strongest
+    else { return false }
+    let strength = (reference * reference).sum().squareRoot()
+    if strict, Self.luma(reference) < c.skylightMinLift || strength > c.skylightMaxLift { return false }
+    let agreeing = lifts.count(where: { lift in
+      let norm = (lift * lift).sum().squareRoot()
+      return norm > 0 && (lift * reference).sum() >= c.skylightCosine * norm * strength
+    })
+    return Float(agreeing) >= c.skylightConsistency * Float(lifts.count)
+  }
+
+  /// Measures a candidate run again with median flanks and, if it is still a cyan veil, marks
+  /// the cells of its band whose lift goes the veil's way and is visible.
+  private func markRun(_ line: SkylightLines, v: Int, h: Int, stations: [Int], into marked: inout [Bool]) {
+    let c = configuration
+    var flanks: [SIMD3<Float>] = []
+    var lifts: [SIMD3<Float>] = []
+    var peaks: [Float] = []
+    for t in stations {
+      let flank = pointwiseMax(line.median(t, v - 3 * h - 1, v - h - 2), line.median(t, v + h + 2, v + 3 * h + 1))
+      flanks.append(flank)
+      lifts.append(line.mean(t, v - h, v + h) - flank)
+      var peak: Float = 0
+      for r in (v - h)...(v + h) {
+        if let cell = line.cell(t, r) { peak = max(peak, Self.luma(line.grid.colour(cell) - flank)) }
+      }
+      peaks.append(peak)
+    }
+    let lifted = lifts.count(where: { Self.luma($0) >= c.skylightMinLift })
+    guard Float(lifted) >= c.skylightConsistency * Float(lifts.count), isCyanVeil(lifts, strict: true),
+      Self.percentile(peaks, 0.5) <= c.skylightMaxPeak,
+      Self.percentile(flanks.map { Self.luma($0) }, 0.5) <= c.skylightMaxPaintLuma,
+      let reference = Self.medianColour(lifts)
+    else { return }
+    let strength = (reference * reference).sum().squareRoot()
+    let unit = reference / strength
+    for (index, t) in stations.enumerated() {
+      // The station's own lift must be the veil's: its colour, and not much stronger (white
+      // blossoms on gold further along the line lift cyan too, but many times as much).
+      let own = lifts[index]
+      let norm = (own * own).sum().squareRoot()
+      guard norm > 0, (own * reference).sum() >= c.skylightCosine * norm * strength,
+        Self.luma(own) <= c.skylightStationRatio * Self.luma(reference)
+      else { continue }
+      let flank = flanks[index]
+      for r in (v - h)...(v + h) {
+        guard let cell = line.cell(t, r) else { continue }
+        let observed = line.grid.colour(cell)
+        let along = ((observed - flank) * unit).sum()
+        guard along >= c.skylightMarkFraction * strength else { continue }
+        let under = observed - along * unit
+        var visible: Float = 0
+        for ch in 0..<3 {
+          visible = max(visible, SRGB.encode(min(observed[ch], 1)) - SRGB.encode(min(max(under[ch], 0), 1)))
+        }
+        if visible >= c.skylightMinLevels / 255 { marked[cell] = true }
+      }
+    }
+  }
+
+  /// The per-channel median of colours; nil when there are none.
+  static func medianColour(_ colours: [SIMD3<Float>]) -> SIMD3<Float>? {
+    guard !colours.isEmpty else { return nil }
+    return SIMD3(
+      percentile(colours.map(\.x), 0.5), percentile(colours.map(\.y), 0.5), percentile(colours.map(\.z), 0.5))
+  }
+}
+
+/// The coarse grid of the skylight pass: cell means of the analysis image's linear colour, and
+/// whether each cell lies wholly inside the glass.
+struct SkylightGrid {
+  let width: Int
+  let height: Int
+  var colours: [SIMD3<Float>]
+  var inside: [Bool]
+
+  init(planes: [Plane<Float>], allowed: [Bool], width: Int, k: Int, gw: Int, gh: Int) {
+    self.width = gw
+    self.height = gh
+    colours = [SIMD3<Float>](repeating: .zero, count: gw * gh)
+    inside = [Bool](repeating: true, count: gw * gh)
+    let area = Float(k * k)
+    for gy in 0..<gh {
+      for gx in 0..<gw {
+        var sum = SIMD3<Float>.zero
+        var all = true
+        for y in (gy * k)..<(gy * k + k) {
+          for x in (gx * k)..<(gx * k + k) {
+            let i = y * width + x
+            sum += SIMD3(planes[0].values[i], planes[1].values[i], planes[2].values[i])
+            all = all && allowed[i]
+          }
+        }
+        colours[gy * gw + gx] = sum / area
+        inside[gy * gw + gx] = all
+      }
+    }
+  }
+
+  func colour(_ cell: Int) -> SIMD3<Float> { colours[cell] }
+}
+
+/// The grid resampled along lines at one angle: station `t` along, offset `v` across (both
+/// 0..<n, the grid's centre at `reach`), nearest cell; with prefix sums across for box means.
+struct SkylightLines {
+  let grid: SkylightGrid
+  let n: Int
+  /// Cell at (t, v), -1 outside the grid or the glass; index `v * n + t`.
+  private var cells: [Int32]
+  /// Prefix sums across: index `v * n + t` holds the sum of rows 0..<v.
+  private var sums: [SIMD3<Float>]
+  private var counts: [Int32]
+
+  init(grid: SkylightGrid, reach: Int, cos: Double, sin: Double) {
+    self.grid = grid
+    let n = 2 * reach + 1
+    self.n = n
+    let centreX = Double(grid.width - 1) / 2
+    let centreY = Double(grid.height - 1) / 2
+    var cells = [Int32](repeating: -1, count: n * n)
+    for v in 0..<n {
+      let across = Double(v - reach)
+      for t in 0..<n {
+        let along = Double(t - reach)
+        let x = Int((centreX + along * cos - across * sin).rounded())
+        let y = Int((centreY + along * sin + across * cos).rounded())
+        guard x >= 0, x < grid.width, y >= 0, y < grid.height, grid.inside[y * grid.width + x] else { continue }
+        cells[v * n + t] = Int32(y * grid.width + x)
+      }
+    }
+    var sums = [SIMD3<Float>](repeating: .zero, count: (n + 1) * n)
+    var counts = [Int32](repeating: 0, count: (n + 1) * n)
+    for v in 0..<n {
+      for t in 0..<n {
+        let cell = cells[v * n + t]
+        let value = cell >= 0 ? grid.colours[Int(cell)] : .zero
+        sums[(v + 1) * n + t] = sums[v * n + t] + value
+        counts[(v + 1) * n + t] = counts[v * n + t] + (cell >= 0 ? 1 : 0)
+      }
+    }
+    self.cells = cells
+    self.sums = sums
+    self.counts = counts
+  }
+
+  /// The cell at station `t`, offset `v`; nil outside the grid or the glass.
+  func cell(_ t: Int, _ v: Int) -> Int? {
+    let cell = cells[v * n + t]
+    return cell >= 0 ? Int(cell) : nil
+  }
+
+  /// How many cells of rows `a...b` at station `t` are inside.
+  func count(_ t: Int, _ a: Int, _ b: Int) -> Int { Int(counts[(b + 1) * n + t] - counts[a * n + t]) }
+
+  /// The mean colour of rows `a...b` at station `t` (all inside).
+  func mean(_ t: Int, _ a: Int, _ b: Int) -> SIMD3<Float> {
+    (sums[(b + 1) * n + t] - sums[a * n + t]) / Float(b - a + 1)
+  }
+
+  /// The per-channel median colour of rows `a...b` at station `t` (all inside).
+  func median(_ t: Int, _ a: Int, _ b: Int) -> SIMD3<Float> {
+    let colours = (a...b).compactMap { cell(t, $0).map { grid.colours[$0] } }
+    return GlareDetector.medianColour(colours) ?? .zero
+  }
+}

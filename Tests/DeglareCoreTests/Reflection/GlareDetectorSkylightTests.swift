@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import DeglareCore
+
+@Suite("Glare detector skylight veils")
+struct GlareDetectorSkylightTests {
+  let width = 256
+  let height = 192
+
+  /// Deterministic multiplicative texture of ±5 % (cell means of a photo vary less than pixels).
+  func texture(_ x: Int, _ y: Int) -> Float {
+    var state = UInt64(y * width + x) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    state ^= state >> 29
+    return 1 + 0.1 * (Float(state % 1000) / 1000 - 0.5)
+  }
+
+  /// Textured pale paint (linear): warm ivory, 6 % darker in vertical brush bands 24 px wide.
+  func pale(_ x: Int, _ y: Int) -> [Float] {
+    let shade: Float = (x / 24) % 2 == 0 ? 1 : 0.94
+    return [0.55, 0.48, 0.36].map { $0 * shade * texture(x, y) }
+  }
+
+  /// Distance of (x, y) from the diagonal line through the picture's centre at 30 degrees.
+  func distance(_ x: Int, _ y: Int) -> Double {
+    let dx = Double(x) - 127.5
+    let dy = Double(y) - 95.5
+    let angle = 30.0 * .pi / 180
+    return abs(-dx * sin(angle) + dy * cos(angle))
+  }
+
+  /// A translucent cyan veil (linear 0.02, 0.07, 0.10 added) in a band 24 px wide at 30 degrees.
+  func veiled(_ x: Int, _ y: Int) -> [Float] {
+    let light: [Float] = [0.02, 0.07, 0.10]
+    let inBand: Float = distance(x, y) <= 12 ? 1 : 0
+    return zip(pale(x, y), light).map { $0 + inBand * $1 }
+  }
+
+  /// Evidence whose linear planes are `colour(x, y)` (the pass reads nothing else).
+  func evidence(_ colour: (Int, Int) -> [Float]) -> GlareDetector.Evidence {
+    let count = width * height
+    var planes = [Plane<Float>](repeating: Plane(width: width, height: height, repeating: 0), count: 3)
+    for i in 0..<count {
+      let value = colour(i % width, i / width)
+      for c in 0..<3 { planes[c].values[i] = value[c] }
+    }
+    let zero = Plane<Float>(width: width, height: height, repeating: 0)
+    return GlareDetector.Evidence(
+      elevation: [Float](repeating: 0, count: count), colourExcess: [Float](repeating: 0, count: count),
+      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count), luma: zero,
+      lumaOpening: zero, linear: planes, background: [zero, zero, zero])
+  }
+
+  /// The pixels the pass proposes on an empty proposal, the whole grid inside the glass.
+  func veils(_ evidence: GlareDetector.Evidence, detector: GlareDetector = GlareDetector()) -> Set<Int> {
+    let codes = [UInt8](repeating: 0, count: width * height)
+    let allowed = [Bool](repeating: true, count: width * height)
+    let result = detector.markSkylightVeils(codes, evidence: evidence, allowed: allowed, width: width, height: height)
+    return Set(result.indices.filter { result[$0] != 0 })
+  }
+
+  @Test("A translucent cyan band over textured pale paint is proposed, and nothing beyond it")
+  func cyanVeil() {
+    let found = veils(evidence(veiled))
+    let core = (0..<(width * height)).filter { i in
+      let x = i % width
+      let y = i / width
+      return distance(x, y) <= 8 && (40...215).contains(x) && (24...167).contains(y)
+    }
+    #expect(Double(core.count { found.contains($0) }) >= 0.6 * Double(core.count))
+    #expect(found.allSatisfy { distance($0 % width, $0 / width) <= 16 })
+  }
+
+  @Test("The pass can be turned off")
+  func off() {
+    var configuration = GlareDetector.Configuration()
+    configuration.skylightGridSide = 0
+    #expect(veils(evidence(veiled), detector: GlareDetector(configuration: configuration)).isEmpty)
+  }
+
+  @Test("A white garment wider than the band, on dark ground, is not a veil")
+  func whiteGarment() {
+    // A bluish-white robe 70 px wide at 30 degrees over a dark red-brown ground: the robe's
+    // excess over the ground is cyan (red the weakest), and the widest band's box-mean flanks
+    // hold a quarter of ground each.
+    let found = veils(
+      evidence { x, y in
+        distance(x, y) <= 35
+          ? [0.45, 0.60, 0.70].map { $0 * texture(x, y) } : [0.12, 0.05, 0.02].map { $0 * texture(x, y) }
+      })
+    #expect(found.isEmpty)
+  }
+
+  @Test("A mat's edge parallel to the glass's sides is not a veil")
+  func matEdge() {
+    // A pale grey-blue mat below row 150 and right of x 200, its bevel a bright bluish-white
+    // strip 6 px wide along its edge.
+    let found = veils(
+      evidence { x, y in
+        if (150..<156).contains(y) && x < 200 || (200..<206).contains(x) && y < 150 {
+          return [0.60, 0.75, 0.85].map { $0 * texture(x, y) }
+        }
+        return y >= 150 || x >= 200 ? [0.45, 0.52, 0.58].map { $0 * texture(x, y) } : pale(x, y)
+      })
+    #expect(found.isEmpty)
+  }
+
+  @Test("A cyan lift much stronger than a veil's is painted, not skylight")
+  func tooStrong() {
+    let found = veils(
+      evidence { x, y in
+        let light: [Float] = [0.05, 0.30, 0.42]
+        let inBand: Float = distance(x, y) <= 12 ? 1 : 0
+        return zip(pale(x, y), light).map { $0 + inBand * $1 }
+      })
+    #expect(found.isEmpty)
+  }
+}
