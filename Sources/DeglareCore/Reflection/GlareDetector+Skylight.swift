@@ -96,10 +96,8 @@ extension GlareDetector {
     return result
   }
 
-  /// Linear luma of a linear colour.
-  static func luma(_ colour: SIMD3<Float>) -> Float {
-    0.2126 * colour.x + 0.7152 * colour.y + 0.0722 * colour.z
-  }
+  /// Linear luma of a linear colour (``Luma/linear(_:_:_:)``).
+  static func luma(_ colour: SIMD3<Float>) -> Float { Luma.linear(colour.x, colour.y, colour.z) }
 
   /// Whether the lifts of a run of stations are a cyan veil's: their per-channel median is cyan
   /// (red at most ``Configuration/skylightRedShare`` of the strongest channel, green and blue at

@@ -26,7 +26,7 @@ extension GlareDetector {
     guard !spots.isEmpty else { return codes }
     let planes = evidence.linear
     let luma = (0..<(width * height)).map {
-      0.2126 * planes[0].values[$0] + 0.7152 * planes[1].values[$0] + 0.0722 * planes[2].values[$0]
+      Luma.linear(planes[0].values[$0], planes[1].values[$0], planes[2].values[$0])
     }
     let shorter = Double(min(width, height))
     var result = codes

@@ -9,11 +9,7 @@ struct GlareDetectorSkylightTests {
   let height = 192
 
   /// Deterministic multiplicative texture of ±5 % (cell means of a photo vary less than pixels).
-  func texture(_ x: Int, _ y: Int) -> Float {
-    var state = UInt64(y * width + x) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    state ^= state >> 29
-    return 1 + 0.1 * (Float(state % 1000) / 1000 - 0.5)
-  }
+  func texture(_ x: Int, _ y: Int) -> Float { canvasTexture(x, y, width: width) }
 
   /// Textured pale paint (linear): warm ivory, 6 % darker in vertical brush bands 24 px wide.
   func pale(_ x: Int, _ y: Int) -> [Float] {
@@ -38,17 +34,7 @@ struct GlareDetectorSkylightTests {
 
   /// Evidence whose linear planes are `colour(x, y)` (the pass reads nothing else).
   func evidence(_ colour: (Int, Int) -> [Float]) -> GlareDetector.Evidence {
-    let count = width * height
-    var planes = [Plane<Float>](repeating: Plane(width: width, height: height, repeating: 0), count: 3)
-    for i in 0..<count {
-      let value = colour(i % width, i / width)
-      for c in 0..<3 { planes[c].values[i] = value[c] }
-    }
-    let zero = Plane<Float>(width: width, height: height, repeating: 0)
-    return GlareDetector.Evidence(
-      elevation: [Float](repeating: 0, count: count), colourExcess: [Float](repeating: 0, count: count),
-      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count), luma: zero,
-      lumaOpening: zero, linear: planes, background: [zero, zero, zero])
+    GlareDetector.Evidence.linearOnly(width: width, height: height, colour)
   }
 
   /// The pixels the pass proposes on an empty proposal, the whole grid inside the glass.

@@ -10,9 +10,7 @@ struct GlareDetectorStreakExtensionTests {
   /// Linear paint: a dark olive trunk left of x = 50, gold leaf right of it, with a
   /// deterministic multiplicative texture of ±5 %; `paint(x, y)` may override it.
   func paint(_ x: Int, _ y: Int) -> [Float] {
-    var state = UInt64(y * width + x) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    state ^= state >> 29
-    let texture = 1 + 0.1 * (Float(state % 1000) / 1000 - 0.5)
+    let texture = canvasTexture(x, y, width: width)
     let colour: [Float] = x < 50 ? [0.02, 0.025, 0.01] : [0.5, 0.32, 0.05]
     return colour.map { $0 * texture }
   }
@@ -26,17 +24,7 @@ struct GlareDetectorStreakExtensionTests {
 
   /// Evidence whose linear planes are `colour(x, y)` (the extension reads nothing else).
   func evidence(_ colour: (Int, Int) -> [Float]) -> GlareDetector.Evidence {
-    let count = width * height
-    var planes = [Plane<Float>](repeating: Plane(width: width, height: height, repeating: 0), count: 3)
-    for i in 0..<count {
-      let value = colour(i % width, i / width)
-      for c in 0..<3 { planes[c].values[i] = value[c] }
-    }
-    let zero = Plane<Float>(width: width, height: height, repeating: 0)
-    return GlareDetector.Evidence(
-      elevation: [Float](repeating: 0, count: count), colourExcess: [Float](repeating: 0, count: count),
-      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count), luma: zero,
-      lumaOpening: zero, linear: planes, background: [zero, zero, zero])
+    GlareDetector.Evidence.linearOnly(width: width, height: height, colour)
   }
 
   /// The pixels proposed after extending a coloured streak blob found over the trunk (rows
