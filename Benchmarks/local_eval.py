@@ -4,8 +4,10 @@
 Each case folder CASES/<split>/<base>/<family>-<name>/ holds clean.png, input.png, mask.png and
 score.png. Every build of the local method under comparison runs on each case through its own
 `deglare-eval --apply` (so that an older build, e.g. main's, can be compared on the same cases);
-its outputs are kept beside the case as <label>-<method>.png and reused unless --force names the
-label. OpenCV's inpainting (Telea and Navier-Stokes, radius 3) runs on the same input and mask
+its outputs are kept beside the case as <label>-<method>.png, with <label>-run.txt naming the build
+(a digest of the binary) and its settings, and reused only while both match, unless --force names
+the label (a label reused for another build or setting is run again, never scored from stale
+outputs). OpenCV's inpainting (Telea and Navier-Stokes, radius 3) runs on the same input and mask
 here, and, when opencv-contrib is installed, the exemplar-based shift-map inpainting of
 cv2.xphoto (a PatchMatch-like method) on the sign cases, where exemplar synthesis is the point.
 
@@ -19,6 +21,7 @@ Metrics, per family:
         [--no-opencv] [--detail]
 """
 import argparse
+import hashlib
 import os
 import re
 import subprocess
@@ -74,10 +77,28 @@ def case_folders(root, splits, families):
                 yield split, base, name, family, os.path.join(root, split, base, name)
 
 
-def run_local(label, binary, settings, methods, folder, force):
+def run_key(binary, settings):
+    """What a cached output was made by: a digest of the build and the settings, one line."""
+    digest = hashlib.sha256()
+    with open(binary, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return f"{digest.hexdigest()[:16]} {' '.join(settings)}\n"
+
+
+def cached(path, key):
+    try:
+        with open(path) as f:
+            return f.read() == key
+    except OSError:
+        return False
+
+
+def run_local(label, binary, key, settings, methods, folder, force):
     """Runs one build's --apply on a case; returns its CPU seconds per method (None if cached)."""
     outputs = [os.path.join(folder, f"{label}-{m}.png") for m in methods]
-    if not force and all(os.path.exists(o) for o in outputs):
+    record = os.path.join(folder, f"{label}-run.txt")
+    if not force and all(os.path.exists(o) for o in outputs) and cached(record, key):
         return None
     with tempfile.TemporaryDirectory() as out:
         command = ["nice", binary, "--apply", os.path.join(folder, "input.png"), os.path.join(folder, "mask.png"),
@@ -99,6 +120,8 @@ def run_local(label, binary, settings, methods, folder, force):
             os.replace(os.path.join(out, method + ".png"), os.path.join(folder, f"{label}-{method}.png"))
         with open(os.path.join(folder, f"{label}-times.csv"), "w") as f:
             f.writelines(f"{m},{t}\n" for m, t in times.items())
+        with open(record, "w") as f:
+            f.write(key)
     return times
 
 
@@ -125,7 +148,9 @@ def main():
     cases = list(case_folders(args.cases, args.split, families))
     jobs = [(label, binary, folder) for label, binary in runs for (_, _, _, _, folder) in cases]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        list(pool.map(lambda j: run_local(j[0], j[1], settings[j[0]], methods, j[2], j[0] in args.force), jobs))
+        keys = {label: run_key(binary, settings[label]) for label, binary in runs}
+        list(pool.map(
+            lambda j: run_local(j[0], j[1], keys[j[0]], settings[j[0]], methods, j[2], j[0] in args.force), jobs))
 
     peers = [] if args.no_opencv else opencv_methods()
     columns = ["none"] + [f"{label}-{m}" for label, _ in runs for m in methods] + [name for name, _ in peers]
