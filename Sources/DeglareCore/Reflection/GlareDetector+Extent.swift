@@ -37,10 +37,11 @@ extension GlareDetector {
     let (_, members, code) = Self.proposedBlobs(codes, width: width, height: height)
     let candidates = members.indices.filter { b in
       let kind = code[b]
-      guard members[b].count >= c.extentMinPixels, kind & SeedKind.sign == 0 || kind & SeedKind.blown == 0 else {
-        return false
-      }
-      if kind & SeedKind.blown != 0 { return true }
+      guard members[b].count >= c.extentMinPixels else { return false }
+      // A specular spot grows; a lit sign's clipped core does not (its glow is the sign test's).
+      if kind & SeedKind.blown != 0 { return kind & SeedKind.sign == 0 }
+      // Coloured light grows when it is streak-shaped: a coloured streak, or an elongated blob
+      // the sign test took for a sign (a strong coloured streak over near-black velvet glows too).
       guard kind & SeedKind.coloured != 0, let axes = Moments(members[b], width: width).principal else { return false }
       return (axes.major / axes.minor).squareRoot() >= c.extentElongation
     }
