@@ -95,7 +95,8 @@ extension GlareDetector {
       accepted, into: grown, evidence: evidence, allowed: allowed, width: width, height: height)
     let extended = extendStreaks(haloed, evidence: evidence, allowed: allowed, width: width, height: height)
     let ringed = growSpotRings(extended, evidence: evidence, allowed: allowed, width: width, height: height)
-    let veiled = markSkylightVeils(ringed, evidence: evidence, allowed: allowed, width: width, height: height)
+    let extents = growExtents(ringed, evidence: evidence, allowed: allowed, width: width, height: height)
+    let veiled = markSkylightVeils(extents, evidence: evidence, allowed: allowed, width: width, height: height)
     return describe(veiled, width: width, height: height)
   }
 
