@@ -87,6 +87,7 @@ def run_key(binary, settings):
 
 
 def cached(path, key):
+    """Whether the record at `path` names the build and settings of `key`."""
     try:
         with open(path) as f:
             return f.read() == key

@@ -25,11 +25,14 @@ glare types (added in linear light on the glass only, i.e. inside the frame's in
 
 Every scene is written glare-free once and with three glare types. Splits: `tune` and `held` use
 different crops of every scan (opposite ends of its longer side), different museum photos and
-different seeds; `held` is for checking only.
+different seeds; `held` is for checking only. `--draw N` (N >= 1) makes a fresh draw of a split
+(its own seed and another rotation of the glare types over the scenes, the same paint): a
+held-out set that no threshold has been chosen against, once the usual one has been looked at
+too often.
 
 Ground truth: as synth.py, pixels where the glare changes the noise-free 8-bit image by 16
 levels or more in some channel. Writes DIR/<glare>__<scene>__<presentation>__<n>.jpg and .gt.png.
-Usage: realset.py DIR --split tune|held [--shared ../shared] [--jobs 2]
+Usage: realset.py DIR --split tune|held [--draw N] [--shared ../shared] [--jobs 2]
 """
 import argparse
 import os
@@ -429,15 +432,16 @@ def main():
     parser.add_argument("--split", choices=["tune", "held"], required=True)
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared"))
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--draw", type=int, default=0, help="a fresh draw of the split (0: the usual one)")
     args = parser.parse_args()
     if not os.path.isdir(os.path.join(args.shared, "paintings")):
         sys.exit(f"realset.py: no paintings under {args.shared} (pass --shared); nothing written")
     os.makedirs(args.dir, exist_ok=True)
-    seed = 101 if args.split == "tune" else 202
+    seed = (101 if args.split == "tune" else 202) + 1000 * args.draw
     jobs = []
     for index, (scene, source) in enumerate(SCENES):
         presentation = "raw" if index % 5 in (1, 3) else "straight"
-        start = (index * 3 + (1 if args.split == "held" else 0)) % len(GLARES)
+        start = (index * 3 + (1 if args.split == "held" else 0) + 2 * args.draw) % len(GLARES)
         glares = [GLARES[(start + k) % len(GLARES)] for k in range(3)]
         if scene == "sky" and "skylight" not in glares:
             glares[0] = "skylight"
