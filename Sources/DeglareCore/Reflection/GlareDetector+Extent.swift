@@ -35,15 +35,21 @@ extension GlareDetector {
     let c = configuration
     guard c.extentReach > 0 else { return codes }
     let (_, members, code) = Self.proposedBlobs(codes, width: width, height: height)
-    let candidates = members.indices.filter { b in
+    // Each candidate with its width: about 3.5 standard deviations across its minor axis.
+    let candidates: [(blob: Int, across: Double)] = members.indices.compactMap { b in
       let kind = code[b]
-      guard members[b].count >= c.extentMinPixels else { return false }
+      guard members[b].count >= c.extentMinPixels, let axes = Moments(members[b], width: width).principal else {
+        return nil
+      }
+      let across = 3.5 * axes.minor.squareRoot()
       // A specular spot grows; a lit sign's clipped core does not (its glow is the sign test's).
-      if kind & SeedKind.blown != 0 { return kind & SeedKind.sign == 0 }
+      if kind & SeedKind.blown != 0 { return kind & SeedKind.sign == 0 ? (b, across) : nil }
       // Coloured light grows when it is streak-shaped: a coloured streak, or an elongated blob
       // the sign test took for a sign (a strong coloured streak over near-black velvet glows too).
-      guard kind & SeedKind.coloured != 0, let axes = Moments(members[b], width: width).principal else { return false }
-      return (axes.major / axes.minor).squareRoot() >= c.extentElongation
+      guard kind & SeedKind.coloured != 0, (axes.major / axes.minor).squareRoot() >= c.extentElongation else {
+        return nil
+      }
+      return (b, across)
     }
     guard !candidates.isEmpty else { return codes }
     let planes = evidence.linear
@@ -55,19 +61,17 @@ extension GlareDetector {
     var result = codes
     var distance = [Int32](repeating: -1, count: count)
     var stamps = [Int32](repeating: 0, count: count)
-    for b in candidates {
+    for (b, across) in candidates {
       let pixels = members[b]
-      // The blob's width: about 3.5 standard deviations across its minor axis for a band.
-      let across = Moments(pixels, width: width).principal.map { 3.5 * $0.minor.squareRoot() } ?? 1
       let radius = max(2, Int((c.extentReach * across).rounded()))
       let ring = Self.ring(
         around: pixels, from: radius, to: radius + max(3, Int(across.rounded())), codes: codes, allowed: allowed,
         width: width, height: height, distance: &distance
       ).map { observed[$0] }
       guard let paint = Self.medianColour(ring) else { continue }
-      let encodedPaint = (0..<3).map { SRGB.encode(min(max(paint[$0], 0), 1)) }
+      let encodedPaint = (0..<3).map { SRGB.encode(min(paint[$0], 1)) }
       let spread = Self.percentile(
-        ring.map { v in (0..<3).map { abs(SRGB.encode(min(max(v[$0], 0), 1)) - encodedPaint[$0]) }.max() ?? 0 }, 0.5)
+        ring.map { v in (0..<3).map { abs(SRGB.encode(min(v[$0], 1)) - encodedPaint[$0]) }.max() ?? 0 }, 0.5)
       guard spread * 255 <= c.extentMaxSpreadLevels,
         let colour = Self.medianColour(pixels.map { observed[$0] - paint })
       else { continue }

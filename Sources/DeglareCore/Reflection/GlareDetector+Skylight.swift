@@ -162,7 +162,7 @@ extension GlareDetector {
         let under = observed - along * unit
         var visible: Float = 0
         for ch in 0..<3 {
-          visible = max(visible, SRGB.encode(min(observed[ch], 1)) - SRGB.encode(min(max(under[ch], 0), 1)))
+          visible = max(visible, SRGB.encode(min(observed[ch], 1)) - SRGB.encode(min(under[ch], 1)))
         }
         if visible >= c.skylightMinLevels / 255 { marked[cell] = true }
       }
