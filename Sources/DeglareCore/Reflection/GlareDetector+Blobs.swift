@@ -1,5 +1,7 @@
-// Seed blobs: which ones are kept (size, the edge of their half-level region, blown cores), and
-// bounded growth of the kept ones into their halos.
+import Foundation
+
+// Seed blobs: which ones are kept (size, the edge of their half-level region, blown cores and the
+// light they cast around them), and bounded growth of the kept ones into their halos.
 
 extension GlareDetector {
   /// Per-blob statistics gathered in one pass over the labels.
@@ -85,7 +87,13 @@ extension GlareDetector {
         blown
         ? (largeSpot ? c.maxLargeSpotEdgeSharpness : c.maxBlownEdgeSharpness)
         : sign ? c.maxSignEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
-      guard edge / amplitude <= limit else { continue }
+      guard
+        edge / amplitude <= limit
+          || (blown
+            && haloSurrounds(
+              blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }, stamp: stamp, region: &region,
+              luma: evidence.luma.values))
+      else { continue }
       let code = (blown ? SeedKind.blown : 0) | (coloured ? SeedKind.coloured : SeedKind.white)
       if blown {
         accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude))
@@ -115,6 +123,47 @@ extension GlareDetector {
       accepted.removeAll { $0.code & SeedKind.sign != 0 }
     }
     return accepted
+  }
+
+  /// Whether the light of a blob's clipped `core` surrounds it: see
+  /// ``Configuration/haloSectors``. Distances are steps from the core; pixels of the blob's
+  /// half-level region (the white paint the core clipped over) and outside the glass's
+  /// measurable part are not looked at.
+  private func haloSurrounds(
+    _ core: [Int], stamp: Int32, region: inout HalfLevelRegion, luma: [Float]
+  ) -> Bool {
+    let c = configuration
+    let width = region.width
+    var cx = 0.0
+    var cy = 0.0
+    for i in core {
+      cx += Double(i % width)
+      cy += Double(i / width)
+    }
+    cx /= Double(core.count)
+    cy /= Double(core.count)
+    let sectors = max(1, c.haloSectors)
+    var near = [[Float]](repeating: [], count: sectors)
+    var far = [[Float]](repeating: [], count: sectors)
+    for (i, steps) in region.steps(from: core, stamp: stamp, farthest: c.haloFar.upperBound)
+    where region.measurable[i] && !region.contains(i, stamp: stamp) {
+      let inNear = c.haloNear.contains(steps)
+      guard inNear || c.haloFar.contains(steps) else { continue }
+      let angle = atan2(Double(i / width) - cy, Double(i % width) - cx)
+      let s = min(max(Int((angle + Double.pi) / (2 * Double.pi) * Double(sectors)), 0), sectors - 1)
+      if inNear { near[s].append(luma[i]) } else { far[s].append(luma[i]) }
+    }
+    // Sectors where both rings reach paint outside the white: the near one lifted, or not.
+    var lifted = 0
+    var unlifted = 0
+    for s in 0..<sectors where near[s].count >= 3 && far[s].count >= 3 {
+      if Self.percentile(near[s], 0.1) - Self.percentile(far[s], 0.1) >= c.minHaloLift {
+        lifted += 1
+      } else {
+        unlifted += 1
+      }
+    }
+    return lifted >= c.minHaloSectors && unlifted <= c.maxUnliftedSectors
   }
 
   /// Whether the blob's look goes on in `ring` (more than ``Configuration/maxContinuation`` of it

@@ -79,6 +79,28 @@ extension GlareDetector {
     /// half-level region: a lamp's reflection fades into its halo (0.45 at most on the synthetic
     /// blooms), while white paint that clipped stops at its painted outline (about 1.5).
     public var maxBlownEdgeSharpness: Float = 0.6
+    /// A specular core that fails its edge test is still kept when its light surrounds it. The
+    /// pixels around its clipped cells are split into ``haloSectors`` equal angular sectors, and
+    /// in each the darkest paint (10th percentile of the luma) of the ring ``haloNear`` steps
+    /// from the clipped cells is compared with that of the ring ``haloFar`` steps out, leaving
+    /// out the white paint the core clipped over (its half-level region). The core is kept when
+    /// the near ring stands at least ``minHaloLift`` 8-bit levels higher in at least
+    /// ``minHaloSectors`` sectors and in all but ``maxUnliftedSectors`` of those where both
+    /// rings reach such paint. Glare that clipped over white paint stops at the paint's outline,
+    /// but its halo goes on over the dark paint beyond it, on every side; beyond a painted white
+    /// object the dark paint is as dark near as farther out, and a painted light falls on one
+    /// side.
+    public var haloSectors: Int = 8
+    /// See ``haloSectors``.
+    public var minHaloSectors: Int = 5
+    /// See ``haloSectors``.
+    public var maxUnliftedSectors: Int = 1
+    /// See ``haloSectors``.
+    public var minHaloLift: Float = 4
+    /// See ``haloSectors``.
+    public var haloNear: ClosedRange<Int> = 2...5
+    /// See ``haloSectors``.
+    public var haloFar: ClosedRange<Int> = 20...28
 
     // MARK: Coloured additive glare (cyan skylight, green exit sign)
 

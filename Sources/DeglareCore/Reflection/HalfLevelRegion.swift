@@ -93,6 +93,36 @@ struct HalfLevelRegion {
     rings(around: boundary, stamp: stamp, bands: [distances])[0]
   }
 
+  /// Whether the region last filled with `stamp` holds pixel `i`.
+  func contains(_ i: Int, stamp: Int32) -> Bool { stamps[i] == stamp }
+
+  /// The pixels at 8-connected step distance 1...`farthest` from `core`, with their distance,
+  /// found breadth-first across the whole grid (through the region too).
+  /// - Precondition: no ring has been searched with this `stamp` (they share their scratch).
+  mutating func steps(from core: [Int], stamp: Int32, farthest: Int) -> [(pixel: Int, steps: Int)] {
+    let width = width
+    let height = height
+    for i in core { ringStamps[i] = stamp }
+    var frontier = core
+    var result: [(pixel: Int, steps: Int)] = []
+    var step = 0
+    while !frontier.isEmpty && step < farthest {
+      step += 1
+      var next: [Int] = []
+      for i in frontier {
+        Neighbours.eight(of: i, width: width, height: height) { j in
+          if ringStamps[j] != stamp {
+            ringStamps[j] = stamp
+            next.append(j)
+          }
+        }
+      }
+      for j in next { result.append((j, step)) }
+      frontier = next
+    }
+    return result
+  }
+
   /// ``ring(around:stamp:distances:)`` for several bands of distances at once (one search; each
   /// stamp can be searched around once).
   mutating func rings(around boundary: [Int], stamp: Int32, bands: [ClosedRange<Int>]) -> [[Int]] {
