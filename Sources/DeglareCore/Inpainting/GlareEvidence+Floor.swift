@@ -6,7 +6,10 @@ import Foundation
 // and subtracting that lift from paint that was never veiled pushes its dark parts below
 // anything the painting has near the mask. So each part of the mask keeps the largest share of
 // its estimated glare that sends no more than a few more of its pixels below the dark floor of
-// the paint around the mask; a part that can keep none is left exactly as it is.
+// the paint around the mask; a part that can keep none is left exactly as it is. A part that can
+// keep some but not all has that share read again per band of depth in the mask
+// (`floorBands`): under a generous mask the clean margin, whose paint the prediction misses most,
+// would otherwise set the share of the glare deep inside.
 //
 // A lit sign's part is judged the same way by its glow, the paint around its opaque core: the
 // glare estimated there is spread from the core's huge residual and, on paint paler or busier
@@ -61,15 +64,14 @@ extension GlareEvidence {
       let isOpaque = Double(opaqueCount) >= configuration.opaqueEvidence * Double(part.count)
       let judged = isOpaque ? part.filter { !opaque[$0] } : part
       guard !judged.isEmpty else { continue }
-      if !isOpaque && configuration.floorBands > 1 && part.count >= 4 * configuration.floorBands {
-        bandedShares(&glare, observed: observed, floor: floor, part: part, depth: depth, configuration: configuration)
-        if !part.contains(where: { p in glare.contains { $0[p] != 0 } }) {
-          for p in part { result[p] = false }
-        }
-        continue
-      }
       let share = floorShare(glare, observed: observed, floor: floor, pixels: judged, configuration: configuration)
       guard share < 1 else { continue }
+      // A part that can keep none of its glare is left as it is (paint the prediction missed); one
+      // that keeps some has its share read per depth band.
+      if share > 0 && !isOpaque && configuration.floorBands > 1 && part.count >= 4 * configuration.floorBands {
+        bandedShares(&glare, observed: observed, floor: floor, part: part, depth: depth, configuration: configuration)
+        continue
+      }
       for p in part {
         for k in glare.indices { glare[k][p] *= share }
         if share == 0 && !isOpaque { result[p] = false }
