@@ -101,6 +101,7 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "whiteReach": configuration.whiteReach = value
   case "opaqueCoreMinimum": configuration.opaqueCoreMinimum = Int(value)
   case "exemplarSourceRatio": configuration.exemplarSourceRatio = value
+  case "floorBands": configuration.floorBands = Int(value)
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }

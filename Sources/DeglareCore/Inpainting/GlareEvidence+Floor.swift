@@ -6,7 +6,10 @@ import Foundation
 // and subtracting that lift from paint that was never veiled pushes its dark parts below
 // anything the painting has near the mask. So each part of the mask keeps the largest share of
 // its estimated glare that sends no more than a few more of its pixels below the dark floor of
-// the paint around the mask; a part that can keep none is left exactly as it is.
+// the paint around the mask; a part that can keep none is left exactly as it is. A part that can
+// keep some but not all has that share read again per band of depth in the mask
+// (`floorBands`): under a generous mask the clean margin, whose paint the prediction misses most,
+// would otherwise set the share of the glare deep inside.
 //
 // A lit sign's part is judged the same way by its glow, the paint around its opaque core: the
 // glare estimated there is spread from the core's huge residual and, on paint paler or busier
@@ -51,6 +54,9 @@ extension GlareEvidence {
       floor.append(ring[Int((configuration.floorQuantile * Double(ring.count - 1)).rounded())])
     }
     var result = support
+    let depth =
+      configuration.floorBands > 1
+      ? DistanceTransform.distance(to: inside.map { !$0 }, width: width, height: height) : []
     for part in partPixels(support, width: width, height: height) {
       // An opaque part (a lit sign) is judged by its paint that is not gone (the glow around
       // the core), and keeps its support: its core is synthesised whatever its glare.
@@ -60,6 +66,12 @@ extension GlareEvidence {
       guard !judged.isEmpty else { continue }
       let share = floorShare(glare, observed: observed, floor: floor, pixels: judged, configuration: configuration)
       guard share < 1 else { continue }
+      // A part that can keep none of its glare is left as it is (paint the prediction missed); one
+      // that keeps some has its share read per depth band.
+      if share > 0 && !isOpaque && configuration.floorBands > 1 && part.count >= 4 * configuration.floorBands {
+        bandedShares(&glare, observed: observed, floor: floor, part: part, depth: depth, configuration: configuration)
+        continue
+      }
       for p in part {
         for k in glare.indices { glare[k][p] *= share }
         if share == 0 && !isOpaque { result[p] = false }
@@ -88,6 +100,41 @@ extension GlareEvidence {
       if below(share) <= allowed { return share }
     }
     return 0
+  }
+
+  /// Scales the glare of `part` by a share that follows the depth of its pixels in the mask:
+  /// the part's pixels are split by depth into ``LocalInpainter/Configuration/floorBands`` bands
+  /// of equal count, each band gets its own ``floorShare(_:observed:floor:pixels:configuration:)``,
+  /// and each pixel's share is interpolated between the bands' median depths.
+  static func bandedShares(
+    _ glare: inout [[Float]], observed: ColorPlanes, floor: [Float], part: [Int], depth: [Float],
+    configuration: LocalInpainter.Configuration
+  ) {
+    let bands = configuration.floorBands
+    let sorted = part.sorted { depth[$0] < depth[$1] }
+    var centres: [Float] = []
+    var shares: [Float] = []
+    for b in 0..<bands {
+      let lower = b * sorted.count / bands
+      let upper = (b + 1) * sorted.count / bands
+      let pixels = Array(sorted[lower..<upper])
+      centres.append(depth[pixels[pixels.count / 2]])
+      shares.append(floorShare(glare, observed: observed, floor: floor, pixels: pixels, configuration: configuration))
+    }
+    for p in part {
+      let d = depth[p]
+      var share = shares[0]
+      if d >= centres[bands - 1] {
+        share = shares[bands - 1]
+      } else if d > centres[0] {
+        var b = 0
+        while b + 1 < bands && centres[b + 1] < d { b += 1 }
+        let span = centres[b + 1] - centres[b]
+        let t = span > 0 ? (d - centres[b]) / span : 1
+        share = shares[b] + t * (shares[b + 1] - shares[b])
+      }
+      for k in glare.indices { glare[k][p] *= share }
+    }
   }
 
   /// The shares tried are multiples of 1 / this.
