@@ -62,6 +62,7 @@ extension GlareDetector {
       let compact = Double(area) <= c.maxSignFraction * glassCells
       let coloured = !blown && (blob.coloured + blob.glowing) * 2 > area
       let sign = coloured && compact && blob.glowing * 2 > area
+      if coloured && !sign && deficit(blob.pixels, evidence: evidence) > c.maxColourDeficit { continue }
       let amplitude: Float
       let level: (Int) -> Bool
       if coloured {
@@ -123,6 +124,19 @@ extension GlareDetector {
       accepted.removeAll { $0.code & SeedKind.sign != 0 }
     }
     return accepted
+  }
+
+  /// How much the blob lowers its most lowered channel, as a fraction of how much it raises
+  /// its most raised one: the median over its pixels of `-min / max` of the three linear
+  /// channels' differences from the background (0 or less when no channel is lowered).
+  private func deficit(_ pixels: [Int], evidence: Evidence) -> Float {
+    let ratios = pixels.map { i in
+      let d0 = evidence.linear[0].values[i] - evidence.background[0].values[i]
+      let d1 = evidence.linear[1].values[i] - evidence.background[1].values[i]
+      let d2 = evidence.linear[2].values[i] - evidence.background[2].values[i]
+      return -min(d0, d1, d2) / max(d0, d1, d2, 1e-4)
+    }
+    return Self.percentile(ratios, 0.5)
   }
 
   /// Whether the light of a blob's clipped `core` surrounds it: see

@@ -51,6 +51,22 @@ struct GlareDetectorSceneTests {
     #expect(GlareDetector().detect(painting.image, marginBand: 0).mask.insideCount == 0)
   }
 
+  @Test("A soft patch of pale turquoise paint on cream is not coloured light: it lowers the red")
+  func paintedTurquoise() {
+    var painting = TestPainting(width: 320, height: 240, wall: (0.92, 0.88, 0.80), textureAmount: 0.03)
+    let inside: (Int, Int) -> Bool = { x, y in hypot(Double(x - 160), Double(y - 120)) < 45 }
+    painting.fill(inside) { x, y in
+      let r = hypot(Double(x - 160), Double(y - 120))
+      let t = min(max((45 - r) / 15, 0), 1)
+      return (0.92 + t * (0.74 - 0.92), 0.88 + t * (0.90 - 0.88), 0.80 + t * (0.92 - 0.80))
+    }
+    var lenient = GlareDetector.Configuration()
+    lenient.maxColourDeficit = 1000
+    let trap = GlareDetector(configuration: lenient).detect(painting.image, marginBand: 0)
+    #expect(trap.mask.insideCount > 0, "the scene no longer shows the trap the deficit test is for")
+    #expect(GlareDetector().detect(painting.image, marginBand: 0).mask.insideCount == 0)
+  }
+
   @Test("A lit green exit sign reflected on a dark painting is found, as a sign")
   func exitSign() throws {
     var painting = TestPainting(width: 320, height: 240, wall: (0.10, 0.09, 0.08), textureAmount: 0.05)
