@@ -55,7 +55,6 @@ extension GlareDetector {
     for degrees in stride(from: 0, to: 180, by: c.whiteStreakAngleStep) where degrees % 90 != 0 {
       let theta = Double(degrees) * .pi / 180
       let line = SkylightLines(grid: grid, reach: reach, cos: cos(theta), sin: sin(theta))
-      let textureLine = SkylightLines(grid: texture, reach: reach, cos: cos(theta), sin: sin(theta))
       for fraction in c.whiteStreakBandFractions {
         let h = max(1, Int((fraction * shorter).rounded()))
         let layout = BandLayout(h: h)
@@ -113,7 +112,7 @@ extension GlareDetector {
             }
             if stations.count >= runLength {
               markWhiteRun(
-                line, texture: textureLine, v: v, layout: layout, stations: stations, lifts: stations.map { lift[$0] },
+                line, texture: texture, v: v, layout: layout, stations: stations, lifts: stations.map { lift[$0] },
                 flanks: stations.map { flank[$0] }, proposed: proposed, into: &marked)
             }
             t = last + 1
@@ -149,13 +148,12 @@ extension GlareDetector {
   }
 
   /// The grid's texture: per cell, the mean over its analysis pixels of the smallest absolute
-  /// second difference of the encoded luma along the four directions of the pixel grid, in all
-  /// three channels.
+  /// second difference of the encoded luma along the four directions of the pixel grid.
   /// Encoded, not linear: the camera's noise and the codec's error are even in encoded levels, so
   /// added light leaves this texture as it was (it even damps the paint's own), while paint
   /// lighter by a factor keeps its texture's share of its level and so shows more of it.
-  static func textureGrid(_ grid: SkylightGrid, luma: Plane<Float>, k: Int) -> SkylightGrid {
-    var result = grid
+  static func textureGrid(_ grid: SkylightGrid, luma: Plane<Float>, k: Int) -> [Float] {
+    var result = [Float](repeating: 0, count: grid.width * grid.height)
     let width = luma.width
     let height = luma.height
     let values = luma.values
@@ -181,7 +179,7 @@ extension GlareDetector {
         for y in (gy * k)..<(gy * k + k) {
           for x in (gx * k)..<(gx * k + k) { sum += detail[y * width + x] }
         }
-        result.colours[gy * grid.width + gx] = SIMD3(repeating: sum / area)
+        result[gy * grid.width + gx] = sum / area
       }
     }
     return result
@@ -190,7 +188,7 @@ extension GlareDetector {
   /// Measures a candidate run as a whole and, if it is added white light over paint that is
   /// neither pale nor grey, marks the cells of its band whose lift is the run's and visible.
   private func markWhiteRun(
-    _ line: SkylightLines, texture: SkylightLines, v: Int, layout: BandLayout, stations: [Int],
+    _ line: SkylightLines, texture: [Float], v: Int, layout: BandLayout, stations: [Int],
     lifts: [SIMD3<Float>], flanks: [SIMD3<Float>], proposed: [Bool], into marked: inout [Bool]
   ) {
     let c = configuration
@@ -213,10 +211,14 @@ extension GlareDetector {
     // The texture under the band is the paint's, not more.
     var bandTexture: Float = 0
     var flankTexture: Float = 0
+    func mean(_ t: Int, _ a: Int, _ b: Int) -> Float {
+      var sum: Float = 0
+      for r in a...b { sum += line.cell(t, r).map { texture[$0] } ?? 0 }
+      return sum / Float(b - a + 1)
+    }
     for t in stations {
-      bandTexture += texture.mean(t, v - h, v + h).x
-      flankTexture += min(
-        texture.mean(t, v - layout.span, v - layout.inner).x, texture.mean(t, v + layout.inner, v + layout.span).x)
+      bandTexture += mean(t, v - h, v + h)
+      flankTexture += min(mean(t, v - layout.span, v - layout.inner), mean(t, v + layout.inner, v + layout.span))
     }
     guard bandTexture <= c.whiteStreakTextureRatio * flankTexture else { return }
     let strength = (reference * reference).sum().squareRoot()
