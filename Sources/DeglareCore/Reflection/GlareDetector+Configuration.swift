@@ -382,6 +382,73 @@ extension GlareDetector {
     /// the false part over pale paint: tune precision 0.510 to 0.513 at the same IoU).
     public var skylightMinLevels: Float = 16
 
+    // MARK: Soft white streaks (GlareDetector+WhiteStreak.swift)
+
+    /// The white-streak pass works on a grid of cell means whose longer side is at most this many
+    /// cells (512: 2 x 2 analysis pixels a cell at 1024 px, so a streak 15 px wide on a 1600 px
+    /// photo is still 5 cells wide); 0 turns the pass off. On the evaluation set (version 3,
+    /// tune) the pass took pooled precision 0.574 to 0.582 and IoU 0.148 to 0.155 (streak 0.21 to
+    /// 0.27: the two streaks over gold leaf, recall 0 to 0.44 and 0.51, and the one over raw
+    /// paper, 0 to 0.45), the glare-free images and the real photos unchanged.
+    public var whiteStreakGridSide: Int = 512
+    /// Lines across the grid are scanned every this many degrees (0 and 90, parallel to the
+    /// glass's sides, are skipped: mat edges, bevels and a frame's lip run there). 5 found a
+    /// little more (tune IoU 0.1553 against 0.1546, streak 0.271 against 0.266) but made detect
+    /// on a 24 MP photo about 1 s slower than without the pass, where 10 costs about 0.3 s.
+    public var whiteStreakAngleStep: Int = 10
+    /// Half-widths of the band, as fractions of the grid's shorter side; each flank is as wide as
+    /// the half-width (at least 2 cells), half of it apart from the band.
+    public var whiteStreakBandFractions: [Double] = [0.006, 0.012, 0.02, 0.032]
+    /// A station is lifted when the band's linear luma stands at least this much above the
+    /// brighter flank's (pointwise per channel) ...
+    public var whiteStreakMinLift: Float = 0.02
+    /// ... and its lift is near-neutral: its weakest channel at least this share of its strongest
+    /// (added white light lifts all channels alike; paint lighter than its surroundings does so
+    /// in its own colour).
+    public var whiteStreakNeutralShare: Float = 0.6
+    /// A run of lifted stations is a candidate when it is at least this fraction of the grid's
+    /// longer side long ...
+    public var whiteStreakMinRun: Double = 0.08
+    /// ... and at least this many band widths long (a streak is long and narrow).
+    public var whiteStreakElongation: Double = 5
+    /// Gaps of at most this many stations that are not lifted are bridged within a run.
+    public var whiteStreakMaxGap: Int = 2
+    /// The paint beside the run (the per-channel median of the brighter flank, linear luma) is
+    /// at most this: a white band beside pale paint is a white object, and glare barely shows
+    /// there.
+    public var whiteStreakMaxPaintLuma: Float = 0.45
+    /// ... and the run's median lift (linear luma) is at most this many times the paint's: a veil
+    /// of light over paint that shows through it; white paint beside dark paint (a Leger's white
+    /// bands between black contours) stands far above it.
+    public var whiteStreakMaxLiftRatio: Float = 1.2
+    /// ... and not grey: its encoded channels span at least this many 8-bit levels (greyscale
+    /// photographs behind glass have white bands of their own; gold leaf and paper span 75 to
+    /// 115 beside the tune set's streaks; a relative measure, (max - min) / max, let dark greys
+    /// through: a pale door frame in a Hammershoi, IMG_7687, 0.9 % of a glare-free photo).
+    public var whiteStreakMinPaintChroma: Float = 50
+    /// A run whose band holds pixels another pass proposed at more than this fraction of its
+    /// stations is that glare's, followed as far as its own pass found it (the green streak of
+    /// IMG_7690 was carried on past its end without it: precision 0.75 to 0.66).
+    public var whiteStreakMaxProposed: Float = 0.1
+    /// The band's texture (summed over the run: mean absolute difference of a cell's linear
+    /// luma from its 3 x 3 mean) is at most this many times the calmer flank's: added light keeps
+    /// the paint's texture, painted light and sunlight multiply it. Measured on the encoded luma
+    /// (see ``GlareDetector/textureGrid(_:luma:k:)``): in linear light the camera's noise alone
+    /// made the tune set's true streaks 1.3 to 2.5 times as textured as their flanks. Together
+    /// with ``whiteStreakMaxLiftRatio`` it took the glare-free mean from 0.257 % to 0.195 %
+    /// (white bands between black contours in a Leger, 1.2 %; pale paint, 0.5 %), at the cost
+    /// of some of a gold streak (recall 0.73 to 0.57, scanning every 5 degrees).
+    public var whiteStreakTextureRatio: Float = 1.5
+    /// Only stations whose own lift points within this cosine of the run's median lift are
+    /// proposed ...
+    public var whiteStreakCosine: Float = 0.9
+    /// ... and of those, the band's cells whose lift over the flank along the run's light is at
+    /// least this fraction of the run's lift ...
+    public var whiteStreakMarkFraction: Float = 0.5
+    /// ... and visible: removing it changes some encoded channel by at least this many 8-bit
+    /// levels (what the evaluation's truth counts as visible).
+    public var whiteStreakMinLevels: Float = 16
+
     // MARK: Extent of spots and coloured streaks (GlareDetector+Extent.swift)
 
     /// Each found specular spot and streak-shaped coloured blob grows at most this many of its

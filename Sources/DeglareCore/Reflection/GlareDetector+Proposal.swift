@@ -97,7 +97,8 @@ extension GlareDetector {
     let ringed = growSpotRings(extended, evidence: evidence, allowed: allowed, width: width, height: height)
     let extents = growExtents(ringed, evidence: evidence, allowed: allowed, width: width, height: height)
     let veiled = markSkylightVeils(extents, evidence: evidence, allowed: allowed, width: width, height: height)
-    return describe(veiled, width: width, height: height)
+    let streaked = markWhiteStreaks(veiled, evidence: evidence, allowed: allowed, width: width, height: height)
+    return describe(streaked, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,

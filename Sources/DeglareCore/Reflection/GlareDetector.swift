@@ -27,7 +27,10 @@
 //    the glass crosses the paint's edges), and specular spots are filled and grown in rings of
 //    their own shape (GlareDetector+StreakExtension.swift, GlareDetector+SpotRings.swift).
 //    Broad cyan skylight veils, which no seed test sees, are found as long bands lifted over
-//    both flanks by the same cyan light (GlareDetector+Skylight.swift). Before that, specular
+//    both flanks by the same cyan light (GlareDetector+Skylight.swift), and soft white streaks
+//    over gold leaf or paper, which show the paint through them, as narrow straight bands lifted
+//    over both flanks by near-neutral light that leaves the paint's texture as it was
+//    (GlareDetector+WhiteStreak.swift). Before that, specular
 //    spots and coloured streaks over uniform paint grow to where their light is still visible
 //    against that paint (GlareDetector+Extent.swift).
 // 5. The result is mapped back to full resolution; the margin band is never proposed.
