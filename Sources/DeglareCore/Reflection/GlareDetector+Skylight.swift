@@ -61,36 +61,55 @@ extension GlareDetector {
           }
           // Runs of lifted stations, bridging gaps of at most `maxGap` stations (paint brighter
           // than the veil, or a cut in the glass, interrupts the lift but not the light).
-          var t = 0
-          while t < n {
-            guard pass[t] else {
-              t += 1
-              continue
-            }
-            var stations: [Int] = []
-            var last = t
-            var u = t
-            while u < n, u - last <= maxGap + 1 {
-              if pass[u] {
-                stations.append(u)
-                last = u
-              }
-              u += 1
-            }
-            if stations.count >= minRun, isCyanVeil(stations.map { lift[$0] }, strict: false) {
-              markRun(line, v: v, h: h, stations: stations, into: &marked)
-            }
-            t = last + 1
+          for stations in Self.runs(pass, maxGap: maxGap)
+          where stations.count >= minRun && isCyanVeil(stations.map { lift[$0] }, strict: false) {
+            markRun(line, v: v, h: h, stations: stations, into: &marked)
           }
         }
       }
     }
+    return Self.marking(marked, into: codes, code: SeedKind.coloured, allowed: allowed, width: width, k: k, gw: gw)
+  }
+
+  /// The runs of `true` in `pass`, bridging gaps of at most `maxGap` stations: each run's
+  /// stations, in order (the skylight and white-streak passes).
+  static func runs(_ pass: [Bool], maxGap: Int) -> [[Int]] {
+    var result: [[Int]] = []
+    let n = pass.count
+    var t = 0
+    while t < n {
+      guard pass[t] else {
+        t += 1
+        continue
+      }
+      var stations: [Int] = []
+      var last = t
+      var u = t
+      while u < n, u - last <= maxGap + 1 {
+        if pass[u] {
+          stations.append(u)
+          last = u
+        }
+        u += 1
+      }
+      result.append(stations)
+      t = last + 1
+    }
+    return result
+  }
+
+  /// `codes` with `code` given to every allowed, not yet proposed analysis pixel of a `marked`
+  /// cell of a grid `gw` cells wide whose cells are `k` x `k` pixels.
+  static func marking(
+    _ marked: [Bool], into codes: [UInt8], code: UInt8, allowed: [Bool], width: Int, k: Int, gw: Int
+  ) -> [UInt8] {
     guard marked.contains(true) else { return codes }
+    let gh = marked.count / gw
     var result = codes
     for y in 0..<(gh * k) {
       for x in 0..<(gw * k) where marked[(y / k) * gw + x / k] {
         let i = y * width + x
-        if allowed[i], result[i] == 0 { result[i] = SeedKind.coloured }
+        if allowed[i], result[i] == 0 { result[i] = code }
       }
     }
     return result

@@ -94,41 +94,15 @@ extension GlareDetector {
             let l = (sums[b] - sums[a]) / Float(counts[b] - counts[a])
             pass[t] = Self.luma(l) >= c.whiteStreakMinLift && l.min() >= c.whiteStreakNeutralShare * l.max()
           }
-          var t = 0
-          while t < n {
-            guard pass[t] else {
-              t += 1
-              continue
-            }
-            var stations: [Int] = []
-            var last = t
-            var u = t
-            while u < n, u - last <= c.whiteStreakMaxGap + 1 {
-              if pass[u] {
-                stations.append(u)
-                last = u
-              }
-              u += 1
-            }
-            if stations.count >= runLength {
-              markWhiteRun(
-                line, texture: texture, v: v, layout: layout, stations: stations, lifts: stations.map { lift[$0] },
-                flanks: stations.map { flank[$0] }, proposed: proposed, into: &marked)
-            }
-            t = last + 1
+          for stations in Self.runs(pass, maxGap: c.whiteStreakMaxGap) where stations.count >= runLength {
+            markWhiteRun(
+              line, texture: texture, v: v, layout: layout, stations: stations, lifts: stations.map { lift[$0] },
+              flanks: stations.map { flank[$0] }, proposed: proposed, into: &marked)
           }
         }
       }
     }
-    guard marked.contains(true) else { return codes }
-    var result = codes
-    for y in 0..<(gh * k) {
-      for x in 0..<(gw * k) where marked[(y / k) * gw + x / k] {
-        let i = y * width + x
-        if allowed[i], result[i] == 0 { result[i] = SeedKind.white }
-      }
-    }
-    return result
+    return Self.marking(marked, into: codes, code: SeedKind.white, allowed: allowed, width: width, k: k, gw: gw)
   }
 
   /// Rows across a line of the white-streak pass: the band `v - h ... v + h`, a gap of
