@@ -172,19 +172,31 @@ extension GlareDetector {
       guard norm > 0, (own * reference).sum() >= c.skylightCosine * norm * strength,
         Self.luma(own) <= c.skylightStationRatio * Self.luma(reference)
       else { continue }
-      let flank = flanks[index]
-      for r in (v - h)...(v + h) {
-        guard let cell = line.cell(t, r) else { continue }
-        let observed = line.grid.colour(cell)
-        let along = ((observed - flank) * unit).sum()
-        guard along >= c.skylightMarkFraction * strength else { continue }
-        let under = observed - along * unit
-        var visible: Float = 0
-        for ch in 0..<3 {
-          visible = max(visible, SRGB.encode(min(observed[ch], 1)) - SRGB.encode(min(under[ch], 1)))
-        }
-        if visible >= c.skylightMinLevels / 255 { marked[cell] = true }
+      Self.markLitCells(
+        line, station: t, rows: (v - h)...(v + h), flank: flanks[index], unit: unit,
+        minAlong: c.skylightMarkFraction * strength, minLevels: c.skylightMinLevels, into: &marked)
+    }
+  }
+
+  /// Marks the cells of `rows` across `line` at `station` that hold the run's light (the
+  /// skylight and white-streak passes): the cell's colour stands at least `minAlong` above
+  /// `flank` along the light's `unit` colour, and taking that light away changes some channel by
+  /// at least `minLevels` 8-bit levels.
+  static func markLitCells(
+    _ line: SkylightLines, station t: Int, rows: ClosedRange<Int>, flank: SIMD3<Float>, unit: SIMD3<Float>,
+    minAlong: Float, minLevels: Float, into marked: inout [Bool]
+  ) {
+    for r in rows {
+      guard let cell = line.cell(t, r) else { continue }
+      let observed = line.grid.colour(cell)
+      let along = ((observed - flank) * unit).sum()
+      guard along >= minAlong else { continue }
+      let under = observed - along * unit
+      var visible: Float = 0
+      for ch in 0..<3 {
+        visible = max(visible, SRGB.encode(min(observed[ch], 1)) - SRGB.encode(min(under[ch], 1)))
       }
+      if visible >= minLevels / 255 { marked[cell] = true }
     }
   }
 

@@ -201,19 +201,9 @@ extension GlareDetector {
       let own = lifts[index]
       let norm = (own * own).sum().squareRoot()
       guard norm > 0, (own * reference).sum() >= c.whiteStreakCosine * norm * strength else { continue }
-      let flank = flanks[index]
-      for r in (v - h)...(v + h) {
-        guard let cell = line.cell(t, r) else { continue }
-        let observed = line.grid.colour(cell)
-        let along = ((observed - flank) * unit).sum()
-        guard along >= c.whiteStreakMarkFraction * strength else { continue }
-        let under = observed - along * unit
-        var visible: Float = 0
-        for ch in 0..<3 {
-          visible = max(visible, SRGB.encode(min(observed[ch], 1)) - SRGB.encode(min(under[ch], 1)))
-        }
-        if visible >= c.whiteStreakMinLevels / 255 { marked[cell] = true }
-      }
+      Self.markLitCells(
+        line, station: t, rows: (v - h)...(v + h), flank: flanks[index], unit: unit,
+        minAlong: c.whiteStreakMarkFraction * strength, minLevels: c.whiteStreakMinLevels, into: &marked)
     }
   }
 }
