@@ -143,7 +143,7 @@ extension GlareDetector {
   /// ``Configuration/haloSectors``. Distances are steps from the core; pixels of the blob's
   /// half-level region (the white paint the core clipped over) and outside the glass's
   /// measurable part are not looked at.
-  private func haloSurrounds(
+  func haloSurrounds(
     _ core: [Int], stamp: Int32, region: inout HalfLevelRegion, luma: [Float]
   ) -> Bool {
     let c = configuration

@@ -101,6 +101,11 @@ extension GlareDetector {
     public var haloNear: ClosedRange<Int> = 2...5
     /// See ``haloSectors``.
     public var haloFar: ClosedRange<Int> = 20...28
+    /// Whether clipped cores that stand no higher than their surroundings (a spot clipped over a
+    /// white mat: the opening is as high as the mat and the spot's own halo) are looked for:
+    /// each such core, small and touching no accepted blob, is kept when its light surrounds it
+    /// by the test above (GlareDetector+FaintCores.swift).
+    public var faintCores = true
 
     // MARK: Coloured additive glare (cyan skylight, green exit sign)
 

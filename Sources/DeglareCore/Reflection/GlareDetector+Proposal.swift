@@ -84,7 +84,10 @@ extension GlareDetector {
         measurable[y * width + x] = all
       }
     }
-    let accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height, measurable: measurable)
+    var accepted = acceptedSeeds(seeds, evidence: evidence, width: width, height: height, measurable: measurable)
+    accepted += faintCores(
+      clipped: image.clippedFraction.values, accepted: accepted, evidence: evidence, width: width, height: height,
+      measurable: measurable)
     var codes = [UInt8](repeating: 0, count: count)
     for blob in accepted {
       for i in blob.pixels { codes[i] = blob.code }

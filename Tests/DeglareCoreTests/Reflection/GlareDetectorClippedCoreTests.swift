@@ -59,4 +59,35 @@ struct GlareDetectorClippedCoreTests {
       "the clipped passage is no longer a refused core: the scene does not test the halo rule")
     #expect(GlareDetector().detect(image, marginBand: 0).mask.insideCount == 0)
   }
+
+  @Test("A spot that clips over a white mat, no higher than the mat around it, is found by its halo")
+  func spotOverMat() {
+    // A print on a white mat: the mat fills the glass around a dark, textured picture.
+    var painting = TestPainting(width: 480, height: 360, wall: (0.88, 0.87, 0.84), textureAmount: 0.01)
+    painting.rectangle(x0: 170, y0: 70, x1: 420, y1: 290, colour: (0.20, 0.18, 0.16), shading: 0.04)
+    // A lamp's soft spot on the mat beside the print, its halo reaching over the print's edge.
+    painting.glow(at: (120, 180), sigma: 16, light: (0.9, 0.9, 0.9))
+    painting.glow(at: (120, 180), sigma: 50, light: (0.10, 0.10, 0.10))
+    let image = painting.image
+    let core = clipped(image)
+    #expect(core.count > 400, "the scene no longer clips a core")
+    var withoutFaintCores = GlareDetector.Configuration()
+    withoutFaintCores.faintCores = false
+    let seeded = GlareDetector(configuration: withoutFaintCores).detect(image, marginBand: 0).mask
+    #expect(
+      core.count { seeded.values[$0] >= Mask.insideThreshold } * 10 < core.count,
+      "a seed already holds the core: the scene does not show what faint cores are for")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    let found = core.count { mask.values[$0] >= Mask.insideThreshold }
+    #expect(found * 10 >= core.count * 9, "\(found) of \(core.count) clipped pixels proposed")
+  }
+
+  @Test("A mat clipped by the exposure is not a faint core")
+  func clippedMat() {
+    var painting = TestPainting(width: 480, height: 360, wall: (1.0, 1.0, 1.0), textureAmount: 0)
+    painting.rectangle(x0: 170, y0: 70, x1: 420, y1: 290, colour: (0.20, 0.18, 0.16), shading: 0.04)
+    let image = painting.image
+    #expect(clipped(image).count > 10_000, "the mat is no longer clipped")
+    #expect(GlareDetector().detect(image, marginBand: 0).mask.insideCount == 0)
+  }
 }
