@@ -43,9 +43,10 @@ extension GlareDetector {
     var marked = [Bool](repeating: false, count: gw * gh)
     let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
     let n = 2 * reach + 1
+    var line = SkylightLines(grid: grid, reach: reach)
     for degrees in stride(from: 0, to: 180, by: c.skylightAngleStep) where degrees % 90 != 0 {
       let theta = Double(degrees) * .pi / 180
-      let line = SkylightLines(grid: grid, reach: reach, cos: cos(theta), sin: sin(theta))
+      line.resample(cos: cos(theta), sin: sin(theta))
       for fraction in c.skylightBandFractions {
         let h = max(2, Int((fraction * shorter).rounded()))
         let span = 3 * h + 1
@@ -203,8 +204,15 @@ extension GlareDetector {
   /// The per-channel median of colours; nil when there are none.
   static func medianColour(_ colours: [SIMD3<Float>]) -> SIMD3<Float>? {
     guard !colours.isEmpty else { return nil }
-    return SIMD3(
-      percentile(colours.map(\.x), 0.5), percentile(colours.map(\.y), 0.5), percentile(colours.map(\.z), 0.5))
+    // The rank ``percentile(_:_:)`` reads at 0.5, found by selection rather than three sorts.
+    let rank = min(max(Int((0.5 * Double(colours.count - 1)).rounded()), 0), colours.count - 1)
+    var channel = colours.map(\.x)
+    let x = OrderStatistic.select(&channel, rank: rank)
+    for i in colours.indices { channel[i] = colours[i].y }
+    let y = OrderStatistic.select(&channel, rank: rank)
+    for i in colours.indices { channel[i] = colours[i].z }
+    let z = OrderStatistic.select(&channel, rank: rank)
+    return SIMD3(x, y, z)
   }
 }
 
@@ -253,25 +261,46 @@ struct SkylightLines {
   private var sums: [SIMD3<Float>]
   private var counts: [Int32]
 
-  init(grid: SkylightGrid, reach: Int, cos: Double, sin: Double) {
+  /// Storage for lines through `grid` reaching `reach` cells from its centre; ``resample(cos:sin:)``
+  /// fills it for an angle.
+  init(grid: SkylightGrid, reach: Int) {
     self.grid = grid
     let n = 2 * reach + 1
     self.n = n
-    let centreX = Double(grid.width - 1) / 2
-    let centreY = Double(grid.height - 1) / 2
-    var cells = [Int32](repeating: -1, count: n * n)
+    cells = [Int32](repeating: -1, count: n * n)
+    sums = [SIMD3<Float>](repeating: .zero, count: (n + 1) * n)
+    counts = [Int32](repeating: 0, count: (n + 1) * n)
+  }
+
+  /// Resamples the grid along lines of direction (`cos`, `sin`), in the storage of the previous
+  /// angle: the passes scan a dozen angles, and fresh storage per angle (megabytes on the
+  /// white-streak grid) cost more than filling it.
+  mutating func resample(cos: Double, sin: Double) {
+    let n = n
+    let reach = (n - 1) / 2
+    let gridWidth = grid.width
+    let gridHeight = grid.height
+    let centreX = Double(gridWidth - 1) / 2
+    let centreY = Double(gridHeight - 1) / 2
+    // The products of the per-cell expression `centre + along * cos - across * sin`, once per
+    // station and offset: the same values, so the same cells.
+    let alongCos = (0..<n).map { Double($0 - reach) * cos }
+    let alongSin = (0..<n).map { Double($0 - reach) * sin }
     for v in 0..<n {
       let across = Double(v - reach)
+      let acrossSin = across * sin
+      let acrossCos = across * cos
       for t in 0..<n {
-        let along = Double(t - reach)
-        let x = Int((centreX + along * cos - across * sin).rounded())
-        let y = Int((centreY + along * sin + across * cos).rounded())
-        guard x >= 0, x < grid.width, y >= 0, y < grid.height, grid.inside[y * grid.width + x] else { continue }
-        cells[v * n + t] = Int32(y * grid.width + x)
+        var cell: Int32 = -1
+        defer { cells[v * n + t] = cell }
+        let x = Int((centreX + alongCos[t] - acrossSin).rounded())
+        guard x >= 0, x < gridWidth else { continue }
+        let y = Int((centreY + alongSin[t] + acrossCos).rounded())
+        guard y >= 0, y < gridHeight, grid.inside[y * gridWidth + x] else { continue }
+        cell = Int32(y * gridWidth + x)
       }
     }
-    var sums = [SIMD3<Float>](repeating: .zero, count: (n + 1) * n)
-    var counts = [Int32](repeating: 0, count: (n + 1) * n)
+    // Row 0 of the prefix sums stays zero.
     for v in 0..<n {
       for t in 0..<n {
         let cell = cells[v * n + t]
@@ -280,21 +309,21 @@ struct SkylightLines {
         counts[(v + 1) * n + t] = counts[v * n + t] + (cell >= 0 ? 1 : 0)
       }
     }
-    self.cells = cells
-    self.sums = sums
-    self.counts = counts
   }
 
   /// The cell at station `t`, offset `v`; nil outside the grid or the glass.
+  @inline(__always)
   func cell(_ t: Int, _ v: Int) -> Int? {
     let cell = cells[v * n + t]
     return cell >= 0 ? Int(cell) : nil
   }
 
   /// How many cells of rows `a...b` at station `t` are inside.
+  @inline(__always)
   func count(_ t: Int, _ a: Int, _ b: Int) -> Int { Int(counts[(b + 1) * n + t] - counts[a * n + t]) }
 
   /// The mean colour of rows `a...b` at station `t` (all inside).
+  @inline(__always)
   func mean(_ t: Int, _ a: Int, _ b: Int) -> SIMD3<Float> {
     (sums[(b + 1) * n + t] - sums[a * n + t]) / Float(b - a + 1)
   }

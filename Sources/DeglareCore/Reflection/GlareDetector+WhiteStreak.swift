@@ -52,9 +52,10 @@ extension GlareDetector {
     var marked = [Bool](repeating: false, count: gw * gh)
     let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
     let n = 2 * reach + 1
+    var line = SkylightLines(grid: grid, reach: reach)
     for degrees in stride(from: 0, to: 180, by: c.whiteStreakAngleStep) where degrees % 90 != 0 {
       let theta = Double(degrees) * .pi / 180
-      let line = SkylightLines(grid: grid, reach: reach, cos: cos(theta), sin: sin(theta))
+      line.resample(cos: cos(theta), sin: sin(theta))
       for fraction in c.whiteStreakBandFractions {
         let h = max(1, Int((fraction * shorter).rounded()))
         let layout = BandLayout(h: h)
