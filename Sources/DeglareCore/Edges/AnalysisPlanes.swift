@@ -51,6 +51,25 @@ public struct AnalysisPlanes: Sendable {
         for index in sums.indices { sums[index] = 0 }
         for sourceRow in (blockRow * factor)..<((blockRow + 1) * factor) {
           var index = sourceRow * image.width * stride
+          if colours == 3 {
+            // Colour: the block's three sums in registers across its pixels of this row (the
+            // same additions in the same order as the loop below).
+            for column in 0..<width {
+              var red = sums[column * 3]
+              var green = sums[column * 3 + 1]
+              var blue = sums[column * 3 + 2]
+              for _ in 0..<factor {
+                red += Float(samples[index])
+                green += Float(samples[index + 1])
+                blue += Float(samples[index + 2])
+                index += stride
+              }
+              sums[column * 3] = red
+              sums[column * 3 + 1] = green
+              sums[column * 3 + 2] = blue
+            }
+            continue
+          }
           for column in 0..<width {
             for _ in 0..<factor {
               for colour in 0..<colours { sums[column * colours + colour] += Float(samples[index + colour]) }

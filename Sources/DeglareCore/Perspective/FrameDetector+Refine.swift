@@ -157,13 +157,9 @@ extension FrameDetector {
     // refinement's allocations cost about as much as its sampling.
     let channels = sampler.colours
     var profile = [Float](repeating: 0, count: count * channels)
-    var sum = [Float](repeating: 0, count: channels)
     for index in 0..<count {
       let offset = Double(index - inner)
-      for channel in sum.indices { sum[channel] = 0 }
-      for across in -half...half {
-        sampler.accumulate(at: base + normal * offset + direction * Double(across), into: &sum)
-      }
+      let sum = sampler.sum(from: base + normal * offset, along: direction, steps: -half...half)
       for channel in 0..<channels { profile[index * channels + channel] = sum[channel] / Float(2 * half + 1) }
     }
     let smoothed = gaussianSmoothed(profile, channels: channels, sigma: configuration.refineProfileSigma)
@@ -322,6 +318,46 @@ struct ColourSampler {
     eight = image.bitDepth == .eight
     samples8 = image.samples8
     samples16 = image.samples16
+  }
+
+  /// The sum of the colours at `start + direction * k` for `k` in `steps` (``colour(at:)``), one
+  /// lane per colour channel (the others 0): a profile's sample across its line, in registers.
+  func sum(from start: Point, along direction: Point, steps: ClosedRange<Int>) -> SIMD4<Float> {
+    var sum = SIMD4<Float>.zero
+    for step in steps { sum += colour4(at: start + direction * Double(step)) }
+    return sum
+  }
+
+  /// ``colour(at:)`` in the lanes of a vector: lane by lane the same arithmetic.
+  @inline(__always)
+  private func colour4(at point: Point) -> SIMD4<Float> {
+    let x = min(max(point.x, 0), Double(width - 1))
+    let y = min(max(point.y, 0), Double(height - 1))
+    let x0 = Int(x)
+    let y0 = Int(y)
+    let x1 = min(x0 + 1, width - 1)
+    let y1 = min(y0 + 1, height - 1)
+    let fx = Float(x - Double(x0))
+    let fy = Float(y - Double(y0))
+    let a = load((y0 * width + x0) * stride)
+    let b = load((y0 * width + x1) * stride)
+    let c = load((y1 * width + x0) * stride)
+    let d = load((y1 * width + x1) * stride)
+    let top = a * (1 - fx) + b * fx
+    let bottom = c * (1 - fx) + d * fx
+    return (top * (1 - fy) + bottom * fy) * scale
+  }
+
+  /// The colour samples of the pixel whose first sample is at `index`, one per lane.
+  @inline(__always)
+  private func load(_ index: Int) -> SIMD4<Float> {
+    var value = SIMD4<Float>.zero
+    if eight {
+      for channel in 0..<colours { value[channel] = Float(samples8[index + channel]) }
+    } else {
+      for channel in 0..<colours { value[channel] = Float(samples16[index + channel]) }
+    }
+    return value
   }
 
   /// The colour at `point`, one value per colour channel.

@@ -49,16 +49,31 @@ struct AnalysisImage {
         for y in 0..<usedH {
           let cellRow = (y / f) * cellsW
           var index = ((area.y + y) * image.width + area.x) * channels
-          for x in 0..<usedW {
-            let r = Int(samples[index])
-            let g = colour ? Int(samples[index + 1]) : r
-            let b = colour ? Int(samples[index + 2]) : r
-            let cell = (cellRow + x / f) * 4
-            sums[cell] += Float(r)
-            sums[cell + 1] += Float(g)
-            sums[cell + 2] += Float(b)
-            if r >= clip && g >= clip && b >= clip { sums[cell + 3] += 1 }
-            index += channels
+          // A cell's sums stay in registers across its pixels of this row: the same additions
+          // in the same order as one pixel at a time into `sums`.
+          for cellX in 0..<cellsW {
+            let first = cellX * f
+            let last = min(first + f, usedW)
+            guard first < last else { break }
+            let cell = (cellRow + cellX) * 4
+            var red = sums[cell]
+            var green = sums[cell + 1]
+            var blue = sums[cell + 2]
+            var clipped = sums[cell + 3]
+            for _ in first..<last {
+              let r = Int(samples[index])
+              let g = colour ? Int(samples[index + 1]) : r
+              let b = colour ? Int(samples[index + 2]) : r
+              red += Float(r)
+              green += Float(g)
+              blue += Float(b)
+              if r >= clip && g >= clip && b >= clip { clipped += 1 }
+              index += channels
+            }
+            sums[cell] = red
+            sums[cell + 1] = green
+            sums[cell + 2] = blue
+            sums[cell + 3] = clipped
           }
         }
         let norm = 1 / Float(f * f)

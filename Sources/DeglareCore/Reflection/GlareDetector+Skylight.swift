@@ -293,9 +293,9 @@ struct SkylightLines {
       for t in 0..<n {
         var cell: Int32 = -1
         defer { cells[v * n + t] = cell }
-        let x = Int((centreX + alongCos[t] - acrossSin).rounded())
+        let x = Self.nearest(centreX + alongCos[t] - acrossSin)
         guard x >= 0, x < gridWidth else { continue }
-        let y = Int((centreY + alongSin[t] + acrossCos).rounded())
+        let y = Self.nearest(centreY + alongSin[t] + acrossCos)
         guard y >= 0, y < gridHeight, grid.inside[y * gridWidth + x] else { continue }
         cell = Int32(y * gridWidth + x)
       }
@@ -309,6 +309,17 @@ struct SkylightLines {
         counts[(v + 1) * n + t] = counts[v * n + t] + (cell >= 0 ? 1 : 0)
       }
     }
+  }
+
+  /// `Int(value.rounded())` (halves away from zero) for |value| < 2^52, without the library
+  /// call: the integer part truncated toward zero and the exact remainder compared with a half.
+  @inline(__always)
+  static func nearest(_ value: Double) -> Int {
+    let whole = Int(value)
+    let rest = value - Double(whole)
+    if rest >= 0.5 { return whole + 1 }
+    if rest <= -0.5 { return whole - 1 }
+    return whole
   }
 
   /// The cell at station `t`, offset `v`; nil outside the grid or the glass.
