@@ -286,27 +286,37 @@ struct SkylightLines {
     // station and offset: the same values, so the same cells.
     let alongCos = (0..<n).map { Double($0 - reach) * cos }
     let alongSin = (0..<n).map { Double($0 - reach) * sin }
-    for v in 0..<n {
-      let across = Double(v - reach)
-      let acrossSin = across * sin
-      let acrossCos = across * cos
-      for t in 0..<n {
-        var cell: Int32 = -1
-        defer { cells[v * n + t] = cell }
-        let x = Self.nearest(centreX + alongCos[t] - acrossSin)
-        guard x >= 0, x < gridWidth else { continue }
-        let y = Self.nearest(centreY + alongSin[t] + acrossCos)
-        guard y >= 0, y < gridHeight, grid.inside[y * gridWidth + x] else { continue }
-        cell = Int32(y * gridWidth + x)
-      }
-    }
-    // Row 0 of the prefix sums stays zero.
-    for v in 0..<n {
-      for t in 0..<n {
-        let cell = cells[v * n + t]
-        let value = cell >= 0 ? grid.colours[Int(cell)] : .zero
-        sums[(v + 1) * n + t] = sums[v * n + t] + value
-        counts[(v + 1) * n + t] = counts[v * n + t] + (cell >= 0 ? 1 : 0)
+    // Hot loop (n * n cells per angle, a dozen angles per pass): unsafe indexing inside the
+    // scoped accessors. v * n + t < n * n and (v + 1) * n + t < (n + 1) * n, the sizes of the
+    // buffers; a cell is indexed only once its x and y are checked against the grid's size. Row
+    // 0 of the prefix sums stays zero; row v + 1 is row v plus the cell at (t, v), as before.
+    let colours = grid.colours
+    let inside = grid.inside
+    cells.withUnsafeMutableBufferPointer { cells in
+      sums.withUnsafeMutableBufferPointer { sums in
+        counts.withUnsafeMutableBufferPointer { counts in
+          colours.withUnsafeBufferPointer { colours in
+            inside.withUnsafeBufferPointer { inside in
+              for v in 0..<n {
+                let across = Double(v - reach)
+                let acrossSin = across * sin
+                let acrossCos = across * cos
+                for t in 0..<n {
+                  var cell = -1
+                  let x = Self.nearest(centreX + alongCos[t] - acrossSin)
+                  if x >= 0, x < gridWidth {
+                    let y = Self.nearest(centreY + alongSin[t] + acrossCos)
+                    if y >= 0, y < gridHeight, inside[y * gridWidth + x] { cell = y * gridWidth + x }
+                  }
+                  cells[v * n + t] = Int32(cell)
+                  let value = cell >= 0 ? colours[cell] : .zero
+                  sums[(v + 1) * n + t] = sums[v * n + t] + value
+                  counts[(v + 1) * n + t] = counts[v * n + t] + (cell >= 0 ? 1 : 0)
+                }
+              }
+            }
+          }
+        }
       }
     }
   }
@@ -337,6 +347,67 @@ struct SkylightLines {
   @inline(__always)
   func mean(_ t: Int, _ a: Int, _ b: Int) -> SIMD3<Float> {
     (sums[(b + 1) * n + t] - sums[a * n + t]) / Float(b - a + 1)
+  }
+
+  /// The white-streak pass's stations at offset `v` (``GlareDetector/BandLayout``): per station
+  /// `t`, whether rows `v - span ... v + span` are all inside (`valid`), and if so the flank (the
+  /// pointwise larger mean of rows `v - span ... v - inner` and `v + inner ... v + span`) and the
+  /// lift (the mean of rows `v - h ... v + h` less the flank, zero where not valid); with
+  /// prefix sums along the line of the lifts and of the valid stations (index t + 1 holds
+  /// stations 0...t). The same arithmetic as ``mean(_:_:_:)`` per station.
+  /// - Precondition: `span <= v < n - span`, `h < inner <= span`; the arrays hold `n` (`n + 1`
+  ///   for the sums) elements.
+  func bandLifts(
+    v: Int, h: Int, inner: Int, span: Int, valid: inout [Bool], lift: inout [SIMD3<Float>],
+    flank: inout [SIMD3<Float>], liftSums: inout [SIMD3<Float>], validCounts: inout [Int]
+  ) {
+    precondition(v >= span && v + span < n && h < inner && inner <= span)
+    precondition(valid.count == n && lift.count == n && flank.count == n)
+    precondition(liftSums.count == n + 1 && validCounts.count == n + 1)
+    let n = n
+    let full = Int32(2 * span + 1)
+    let bandWidth = Float(2 * h + 1)
+    let flankWidth = Float(span - inner + 1)
+    // Row offsets into the prefix sums: rows `a...b` at station t are `[(b + 1) * n + t]` less
+    // `[a * n + t]`; all rows lie in 0...n by the precondition.
+    let outerLow = (v - span) * n
+    let outerHigh = (v + span + 1) * n
+    let bandLow = (v - h) * n
+    let bandHigh = (v + h + 1) * n
+    let leftHigh = (v - inner + 1) * n
+    let rightLow = (v + inner) * n
+    // Hot loop (every station of every offset, band width and angle): unsafe indexing inside the
+    // scoped accessors, t < n and the rows above bounded by the precondition.
+    sums.withUnsafeBufferPointer { sums in
+      counts.withUnsafeBufferPointer { counts in
+        valid.withUnsafeMutableBufferPointer { valid in
+          lift.withUnsafeMutableBufferPointer { lift in
+            flank.withUnsafeMutableBufferPointer { flank in
+              liftSums.withUnsafeMutableBufferPointer { liftSums in
+                validCounts.withUnsafeMutableBufferPointer { validCounts in
+                  for t in 0..<n {
+                    let inside = counts[outerHigh + t] - counts[outerLow + t] == full
+                    valid[t] = inside
+                    var l = SIMD3<Float>.zero
+                    if inside {
+                      let band = (sums[bandHigh + t] - sums[bandLow + t]) / bandWidth
+                      let left = (sums[leftHigh + t] - sums[outerLow + t]) / flankWidth
+                      let right = (sums[outerHigh + t] - sums[rightLow + t]) / flankWidth
+                      let f = pointwiseMax(left, right)
+                      l = band - f
+                      flank[t] = f
+                    }
+                    lift[t] = l
+                    liftSums[t + 1] = liftSums[t] + l
+                    validCounts[t + 1] = validCounts[t] + (inside ? 1 : 0)
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 
   /// The per-channel median colour of rows `a...b` at station `t` (all inside).
