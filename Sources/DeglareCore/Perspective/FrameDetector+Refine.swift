@@ -280,10 +280,20 @@ extension FrameDetector {
     let samples = profile.count / channels
     var result = [Float](repeating: 0, count: profile.count)
     for index in 0..<samples {
+      // Away from the ends no sample is repeated: the same products without the clamping.
+      let interior = index >= radius && index + radius < samples
       for channel in 0..<channels {
         var sum: Float = 0
-        for k in -radius...radius {
-          sum += kernel[k + radius] * profile[min(max(index + k, 0), samples - 1) * channels + channel]
+        if interior {
+          var position = (index - radius) * channels + channel
+          for weight in kernel {
+            sum += weight * profile[position]
+            position += channels
+          }
+        } else {
+          for k in -radius...radius {
+            sum += kernel[k + radius] * profile[min(max(index + k, 0), samples - 1) * channels + channel]
+          }
         }
         result[index * channels + channel] = sum / total
       }
