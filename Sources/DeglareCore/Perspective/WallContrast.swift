@@ -127,7 +127,8 @@ struct WallContrast {
       count += 1
     }
     guard count > 0 else { return nil }
-    return sum.map { $0 / count }
+    for plane in sum.indices { sum[plane] /= count }
+    return sum
   }
 
   /// Calls `body` with the index (`y * width + x`) of each sample `offsets` pixels from `point`

@@ -385,6 +385,10 @@ struct SkylightLines {
             flank.withUnsafeMutableBufferPointer { flank in
               liftSums.withUnsafeMutableBufferPointer { liftSums in
                 validCounts.withUnsafeMutableBufferPointer { validCounts in
+                  // The running sums in registers: the same additions, without reading back the
+                  // element just stored.
+                  var runningLift = liftSums[0]
+                  var runningCount = validCounts[0]
                   for t in 0..<n {
                     let inside = counts[outerHigh + t] - counts[outerLow + t] == full
                     valid[t] = inside
@@ -398,8 +402,10 @@ struct SkylightLines {
                       flank[t] = f
                     }
                     lift[t] = l
-                    liftSums[t + 1] = liftSums[t] + l
-                    validCounts[t + 1] = validCounts[t] + (inside ? 1 : 0)
+                    runningLift = runningLift + l
+                    runningCount = runningCount + (inside ? 1 : 0)
+                    liftSums[t + 1] = runningLift
+                    validCounts[t + 1] = runningCount
                   }
                 }
               }
