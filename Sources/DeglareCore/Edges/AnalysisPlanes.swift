@@ -46,11 +46,65 @@ public struct AnalysisPlanes: Sendable {
     var planes = [[Float]](repeating: [Float](repeating: 0, count: width * height), count: colours)
     // Sums one block row at a time into `sums` (per analysis column and colour).
     var sums = [Float](repeating: 0, count: width * colours)
+    // Whole-number sums: while a block's sum stays below 2^24 (factor * factor times the largest
+    // sample), every partial sum is a whole number a Float holds exactly, so summing in integers
+    // and converting once gives the very Floats that adding pixel by pixel in Float gave.
+    let exact = colours == 3 && factor * factor * (image.bitDepth == .eight ? 255 : 65535) < 1 << 24
+    var whole = [Int](repeating: 0, count: exact ? width * 3 : 0)
+    func accumulateWhole<T: FixedWidthInteger>(_ samples: UnsafeBufferPointer<T>) {
+      whole.withUnsafeMutableBufferPointer { whole in
+        for blockRow in 0..<height {
+          for index in whole.indices { whole[index] = 0 }
+          for sourceRow in (blockRow * factor)..<((blockRow + 1) * factor) {
+            var index = sourceRow * image.width * stride
+            for column in 0..<width {
+              var red = 0
+              var green = 0
+              var blue = 0
+              for _ in 0..<factor {
+                red += Int(samples[index])
+                green += Int(samples[index + 1])
+                blue += Int(samples[index + 2])
+                index += stride
+              }
+              whole[column * 3] += red
+              whole[column * 3 + 1] += green
+              whole[column * 3 + 2] += blue
+            }
+          }
+          for column in 0..<width {
+            for colour in 0..<3 {
+              planes[colour][blockRow * width + column] = Float(whole[column * 3 + colour]) * scale
+            }
+          }
+        }
+      }
+    }
     func accumulate<T: FixedWidthInteger>(_ samples: UnsafeBufferPointer<T>) {
+      if exact { return accumulateWhole(samples) }
       for blockRow in 0..<height {
         for index in sums.indices { sums[index] = 0 }
         for sourceRow in (blockRow * factor)..<((blockRow + 1) * factor) {
           var index = sourceRow * image.width * stride
+          if colours == 3 {
+            // Colour: the block's three sums in registers across its pixels of this row (the
+            // same additions in the same order as the loop below).
+            for column in 0..<width {
+              var red = sums[column * 3]
+              var green = sums[column * 3 + 1]
+              var blue = sums[column * 3 + 2]
+              for _ in 0..<factor {
+                red += Float(samples[index])
+                green += Float(samples[index + 1])
+                blue += Float(samples[index + 2])
+                index += stride
+              }
+              sums[column * 3] = red
+              sums[column * 3 + 1] = green
+              sums[column * 3 + 2] = blue
+            }
+            continue
+          }
           for column in 0..<width {
             for _ in 0..<factor {
               for colour in 0..<colours { sums[column * colours + colour] += Float(samples[index + colour]) }

@@ -153,22 +153,21 @@ extension FrameDetector {
     let inner = Int(inward.rounded(.up)) + pad
     let count = inner + Int(outward.rounded(.up)) + pad + 1
     let half = configuration.refineProfileWidth / 2
-    var profile = [[Float]](repeating: [Float](repeating: 0, count: sampler.colours), count: count)
-    var sum = [Float](repeating: 0, count: sampler.colours)
+    // Profiles are flat, `channels` values per sample: an array per sample made the
+    // refinement's allocations cost about as much as its sampling.
+    let channels = sampler.colours
+    var profile = [Float](repeating: 0, count: count * channels)
     for index in 0..<count {
       let offset = Double(index - inner)
-      for channel in sum.indices { sum[channel] = 0 }
-      for across in -half...half {
-        sampler.accumulate(at: base + normal * offset + direction * Double(across), into: &sum)
-      }
-      profile[index] = sum.map { $0 / Float(2 * half + 1) }
+      let sum = sampler.sum(from: base + normal * offset, along: direction, steps: -half...half)
+      for channel in 0..<channels { profile[index * channels + channel] = sum[channel] / Float(2 * half + 1) }
     }
-    let smoothed = gaussianSmoothed(profile, sigma: configuration.refineProfileSigma)
+    let smoothed = gaussianSmoothed(profile, channels: channels, sigma: configuration.refineProfileSigma)
     var gradient = [Float](repeating: 0, count: count)
     for index in 1..<(count - 1) {
       var squares: Float = 0
-      for channel in 0..<sampler.colours {
-        let difference = (smoothed[index + 1][channel] - smoothed[index - 1][channel]) / 2
+      for channel in 0..<channels {
+        let difference = (smoothed[(index + 1) * channels + channel] - smoothed[(index - 1) * channels + channel]) / 2
         squares += difference * difference
       }
       gradient[index] = squares.squareRoot()
@@ -205,8 +204,8 @@ extension FrameDetector {
       // From the outside in: a shadow has the wall's colour, darker, on its inner side.
       let threshold = Float(configuration.refineOuterPeakFraction) * gradient[strongest]
       let strong = peaks.filter { gradient[$0] >= threshold }.sorted(by: >)
-      let wall = meanColour(smoothed, (count - pad - 3)..<(count - pad))
-      let walled = strong.map { wallLike(smoothed, inside: $0, wall: wall) }
+      let wall = meanColour(smoothed, channels: channels, (count - pad - 3)..<(count - pad))
+      let walled = strong.map { wallLike(smoothed, channels: channels, inside: $0, wall: wall) }
       let first = strong.indices.first {
         !(walled[$0] && penumbraWidth(gradient, strong[$0]) >= configuration.refineSoftEdgeWidth)
       }
@@ -227,10 +226,12 @@ extension FrameDetector {
     return Double(2 * min(index - low, high - index) + 1)
   }
 
-  /// The mean colour of `profile` over `range`.
-  private func meanColour(_ profile: [[Float]], _ range: Range<Int>) -> [Float] {
-    guard let channels = profile.first?.count, !range.isEmpty else { return [] }
-    return (0..<channels).map { channel in range.reduce(0) { $0 + profile[$1][channel] } / Float(range.count) }
+  /// The mean colour of `profile` (`channels` values per sample) over `range`.
+  private func meanColour(_ profile: [Float], channels: Int, _ range: Range<Int>) -> [Float] {
+    guard !profile.isEmpty, !range.isEmpty else { return [] }
+    return (0..<channels).map { channel in
+      range.reduce(0) { $0 + profile[$1 * channels + channel] } / Float(range.count)
+    }
   }
 
   /// Whether every sample `refineInsideOffsets` pixels inside the peak at `index` has the wall's
@@ -238,13 +239,17 @@ extension FrameDetector {
   /// and the samples inside are darker than those as far outside: the wall in shadow, not the
   /// frame. (A shadow darkens the wall inward; an unframed canvas whose paint near the edge is
   /// wall-coloured is brighter than the shadow just outside it.)
-  private func wallLike(_ profile: [[Float]], inside index: Int, wall: [Float]) -> Bool {
+  private func wallLike(_ profile: [Float], channels: Int, inside index: Int, wall: [Float]) -> Bool {
     let squaredNorm = wall.reduce(0) { $0 + $1 * $1 }
     guard squaredNorm > 1 else { return false }
     let offsets = configuration.refineInsideOffsets
-    if index + offsets.upperBound < profile.count, index - offsets.upperBound >= 0 {
-      let inside = offsets.reduce(0) { $0 + profile[index - $1].reduce(0, +) }
-      let outside = offsets.reduce(0) { $0 + profile[index + $1].reduce(0, +) }
+    let samples = profile.count / channels
+    func sample(_ position: Int) -> ArraySlice<Float> {
+      profile[(position * channels)..<((position + 1) * channels)]
+    }
+    if index + offsets.upperBound < samples, index - offsets.upperBound >= 0 {
+      let inside = offsets.reduce(0) { $0 + sample(index - $1).reduce(0, +) }
+      let outside = offsets.reduce(0) { $0 + sample(index + $1).reduce(0, +) }
       if inside >= outside { return false }
     }
     let tolerance = max(
@@ -252,7 +257,7 @@ extension FrameDetector {
     for offset in offsets {
       let position = index - offset
       guard position >= 0 else { break }
-      let shade = Shade(of: profile[position], against: wall, squaredNorm: squaredNorm)
+      let shade = Shade(of: Array(sample(position)), against: wall, squaredNorm: squaredNorm)
       if shade.brightness < configuration.wallDarkestShadow || shade.brightness > configuration.refineBrightestWall
         || shade.hueDistance > tolerance
       {
@@ -265,21 +270,35 @@ extension FrameDetector {
   /// The half-width in samples of the Gaussian kernel of `sigma` samples (0 for no smoothing).
   private func smoothingRadius(_ sigma: Double) -> Int { sigma > 0 ? max(1, Int((3 * sigma).rounded(.up))) : 0 }
 
-  /// Each channel of `profile` smoothed by a Gaussian of `sigma` samples (ends repeated).
-  private func gaussianSmoothed(_ profile: [[Float]], sigma: Double) -> [[Float]] {
-    guard sigma > 0, let channels = profile.first?.count else { return profile }
+  /// Each channel of `profile` (`channels` values per sample) smoothed by a Gaussian of `sigma`
+  /// samples (ends repeated).
+  private func gaussianSmoothed(_ profile: [Float], channels: Int, sigma: Double) -> [Float] {
+    guard sigma > 0, !profile.isEmpty else { return profile }
     let radius = smoothingRadius(sigma)
     let kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
     let total = kernel.reduce(0, +)
-    return profile.indices.map { index in
-      (0..<channels).map { channel in
+    let samples = profile.count / channels
+    var result = [Float](repeating: 0, count: profile.count)
+    for index in 0..<samples {
+      // Away from the ends no sample is repeated: the same products without the clamping.
+      let interior = index >= radius && index + radius < samples
+      for channel in 0..<channels {
         var sum: Float = 0
-        for k in -radius...radius {
-          sum += kernel[k + radius] * profile[min(max(index + k, 0), profile.count - 1)][channel]
+        if interior {
+          var position = (index - radius) * channels + channel
+          for weight in kernel {
+            sum += weight * profile[position]
+            position += channels
+          }
+        } else {
+          for k in -radius...radius {
+            sum += kernel[k + radius] * profile[min(max(index + k, 0), samples - 1) * channels + channel]
+          }
         }
-        return sum / total
+        result[index * channels + channel] = sum / total
       }
     }
+    return result
   }
 }
 
@@ -289,11 +308,66 @@ struct ColourSampler {
   let image: ImageBuffer
   let colours: Int
   private let scale: Float
+  /// The image's geometry and samples, read directly: the refinement takes millions of samples
+  /// on a large photo, and going through ``ImageBuffer/sample(x:y:channel:)`` for each of the
+  /// four neighbours and every channel cost several times the arithmetic.
+  private let width: Int
+  private let height: Int
+  private let stride: Int
+  private let eight: Bool
+  private let samples8: [UInt8]
+  private let samples16: [UInt16]
 
   init(_ image: ImageBuffer) {
     self.image = image
     colours = image.layout.colorChannelCount
     scale = image.bitDepth == .eight ? 1 : 255.0 / 65535.0
+    width = image.width
+    height = image.height
+    stride = image.channelCount
+    eight = image.bitDepth == .eight
+    samples8 = image.samples8
+    samples16 = image.samples16
+  }
+
+  /// The sum of the colours at `start + direction * k` for `k` in `steps` (``colour(at:)``), one
+  /// lane per colour channel (the others 0): a profile's sample across its line, in registers.
+  func sum(from start: Point, along direction: Point, steps: ClosedRange<Int>) -> SIMD4<Float> {
+    var sum = SIMD4<Float>.zero
+    for step in steps { sum += colour4(at: start + direction * Double(step)) }
+    return sum
+  }
+
+  /// ``colour(at:)`` in the lanes of a vector: lane by lane the same arithmetic.
+  @inline(__always)
+  private func colour4(at point: Point) -> SIMD4<Float> {
+    let x = min(max(point.x, 0), Double(width - 1))
+    let y = min(max(point.y, 0), Double(height - 1))
+    let x0 = Int(x)
+    let y0 = Int(y)
+    let x1 = min(x0 + 1, width - 1)
+    let y1 = min(y0 + 1, height - 1)
+    let fx = Float(x - Double(x0))
+    let fy = Float(y - Double(y0))
+    let a = load((y0 * width + x0) * stride)
+    let b = load((y0 * width + x1) * stride)
+    let c = load((y1 * width + x0) * stride)
+    let d = load((y1 * width + x1) * stride)
+    let top = a * (1 - fx) + b * fx
+    let bottom = c * (1 - fx) + d * fx
+    return (top * (1 - fy) + bottom * fy) * scale
+  }
+
+  /// The colour samples of the pixel whose first sample is at `index`, one per lane.
+  @inline(__always)
+  private func load(_ index: Int) -> SIMD4<Float> {
+    var value = SIMD4<Float>.zero
+    if eight {
+      for channel in 0..<colours { value[channel] = Float(samples8[index + channel]) }
+    } else {
+      for channel in 0..<colours { value[channel] = Float(samples16[index + channel]) }
+    }
+    return value
   }
 
   /// The colour at `point`, one value per colour channel.
@@ -306,21 +380,36 @@ struct ColourSampler {
   /// Adds the colour at `point` (``colour(at:)``) to `sum`, channel by channel, without
   /// allocating: the refinement's profiles take millions of samples on a large photo.
   func accumulate(at point: Point, into sum: inout [Float]) {
-    let x = min(max(point.x, 0), Double(image.width - 1))
-    let y = min(max(point.y, 0), Double(image.height - 1))
+    let x = min(max(point.x, 0), Double(width - 1))
+    let y = min(max(point.y, 0), Double(height - 1))
     let x0 = Int(x)
     let y0 = Int(y)
-    let x1 = min(x0 + 1, image.width - 1)
-    let y1 = min(y0 + 1, image.height - 1)
+    let x1 = min(x0 + 1, width - 1)
+    let y1 = min(y0 + 1, height - 1)
     let fx = Float(x - Double(x0))
     let fy = Float(y - Double(y0))
+    let topLeft = (y0 * width + x0) * stride
+    let topRight = (y0 * width + x1) * stride
+    let bottomLeft = (y1 * width + x0) * stride
+    let bottomRight = (y1 * width + x1) * stride
     for channel in 0..<colours {
-      let top =
-        Float(image.sample(x: x0, y: y0, channel: channel)) * (1 - fx)
-        + Float(image.sample(x: x1, y: y0, channel: channel)) * fx
-      let bottom =
-        Float(image.sample(x: x0, y: y1, channel: channel)) * (1 - fx)
-        + Float(image.sample(x: x1, y: y1, channel: channel)) * fx
+      let a: Float
+      let b: Float
+      let c: Float
+      let d: Float
+      if eight {
+        a = Float(samples8[topLeft + channel])
+        b = Float(samples8[topRight + channel])
+        c = Float(samples8[bottomLeft + channel])
+        d = Float(samples8[bottomRight + channel])
+      } else {
+        a = Float(samples16[topLeft + channel])
+        b = Float(samples16[topRight + channel])
+        c = Float(samples16[bottomLeft + channel])
+        d = Float(samples16[bottomRight + channel])
+      }
+      let top = a * (1 - fx) + b * fx
+      let bottom = c * (1 - fx) + d * fx
       sum[channel] += (top * (1 - fy) + bottom * fy) * scale
     }
   }

@@ -96,9 +96,25 @@ struct WallContrast {
   private func farthest(_ point: Point, _ normal: Point, _ sign: Double) -> Float {
     var result: Float = 0
     forEachSample(point, normal, sign, insideOffsets) { index in
-      result = max(result, distance(image.planes.map { $0[index] }))
+      result = max(result, distance(at: index))
     }
     return result
+  }
+
+  /// ``distance(_:)`` of the colour at `index` of the planes, read in place instead of gathered
+  /// into an array per sample (the same arithmetic as ``Shade`` and ``distance(_:)``).
+  private func distance(at index: Int) -> Float {
+    let planes = image.planes
+    var dot: Float = 0
+    for plane in 0..<min(planes.count, wall.count) { dot += planes[plane][index] * wall[plane] }
+    let alpha = dot / wallSquaredNorm
+    var residual: Float = 0
+    for plane in 0..<min(planes.count, wall.count) {
+      let value = planes[plane][index]
+      residual += (value - alpha * wall[plane]) * (value - alpha * wall[plane])
+    }
+    let brightness = max(0, alpha - brightestWall, darkestShadow - alpha) * wallNorm
+    return residual.squareRoot() + brightness
   }
 
   /// The mean colour of the samples `offsets` pixels from `point` on the `sign` side of
@@ -111,7 +127,8 @@ struct WallContrast {
       count += 1
     }
     guard count > 0 else { return nil }
-    return sum.map { $0 / count }
+    for plane in sum.indices { sum[plane] /= count }
+    return sum
   }
 
   /// Calls `body` with the index (`y * width + x`) of each sample `offsets` pixels from `point`

@@ -42,23 +42,77 @@ struct AnalysisImage {
     let colour = image.layout.colorChannelCount == 3
     var sums = [Float](repeating: 0, count: cellsW * cellsH * 4)
     let clip16 = Int(clipLevel) * 257
+    // Whole-number sums: while a cell's sum stays below 2^24 (f * f times the largest sample),
+    // every partial sum is a whole number a Float holds exactly, so summing in integers and
+    // converting once gives the very Floats that adding pixel by pixel in Float gave.
+    let exact = f * f * (image.bitDepth == .eight ? 255 : 65535) < 1 << 24
     // Hot loop over every source pixel (24 MP for a large photo): unsafe indexing inside the
     // scoped accessors; rows and cells are bounded by usedW/usedH above.
     func accumulate<S: BinaryInteger>(_ samples: UnsafeBufferPointer<S>, scale: Float, clip: Int) {
       sums.withUnsafeMutableBufferPointer { sums in
-        for y in 0..<usedH {
+        if exact {
+          var whole = [Int](repeating: 0, count: sums.count)
+          whole.withUnsafeMutableBufferPointer { whole in
+            for y in 0..<usedH {
+              let cellRow = (y / f) * cellsW
+              var index = ((area.y + y) * image.width + area.x) * channels
+              for cellX in 0..<cellsW {
+                let first = cellX * f
+                let last = min(first + f, usedW)
+                guard first < last else { break }
+                let cell = (cellRow + cellX) * 4
+                var red = 0
+                var green = 0
+                var blue = 0
+                var clipped = 0
+                for _ in first..<last {
+                  let r = Int(samples[index])
+                  let g = colour ? Int(samples[index + 1]) : r
+                  let b = colour ? Int(samples[index + 2]) : r
+                  red += r
+                  green += g
+                  blue += b
+                  if r >= clip && g >= clip && b >= clip { clipped += 1 }
+                  index += channels
+                }
+                whole[cell] += red
+                whole[cell + 1] += green
+                whole[cell + 2] += blue
+                whole[cell + 3] += clipped
+              }
+            }
+            for i in 0..<sums.count { sums[i] = Float(whole[i]) }
+          }
+        }
+        // Otherwise in Float, pixel by pixel.
+        for y in 0..<usedH where !exact {
           let cellRow = (y / f) * cellsW
           var index = ((area.y + y) * image.width + area.x) * channels
-          for x in 0..<usedW {
-            let r = Int(samples[index])
-            let g = colour ? Int(samples[index + 1]) : r
-            let b = colour ? Int(samples[index + 2]) : r
-            let cell = (cellRow + x / f) * 4
-            sums[cell] += Float(r)
-            sums[cell + 1] += Float(g)
-            sums[cell + 2] += Float(b)
-            if r >= clip && g >= clip && b >= clip { sums[cell + 3] += 1 }
-            index += channels
+          // A cell's sums stay in registers across its pixels of this row: the same additions
+          // in the same order as one pixel at a time into `sums`.
+          for cellX in 0..<cellsW {
+            let first = cellX * f
+            let last = min(first + f, usedW)
+            guard first < last else { break }
+            let cell = (cellRow + cellX) * 4
+            var red = sums[cell]
+            var green = sums[cell + 1]
+            var blue = sums[cell + 2]
+            var clipped = sums[cell + 3]
+            for _ in first..<last {
+              let r = Int(samples[index])
+              let g = colour ? Int(samples[index + 1]) : r
+              let b = colour ? Int(samples[index + 2]) : r
+              red += Float(r)
+              green += Float(g)
+              blue += Float(b)
+              if r >= clip && g >= clip && b >= clip { clipped += 1 }
+              index += channels
+            }
+            sums[cell] = red
+            sums[cell + 1] = green
+            sums[cell + 2] = blue
+            sums[cell + 3] = clipped
           }
         }
         let norm = 1 / Float(f * f)

@@ -43,9 +43,10 @@ extension GlareDetector {
     var marked = [Bool](repeating: false, count: gw * gh)
     let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
     let n = 2 * reach + 1
+    var line = SkylightLines(grid: grid, reach: reach)
     for degrees in stride(from: 0, to: 180, by: c.skylightAngleStep) where degrees % 90 != 0 {
       let theta = Double(degrees) * .pi / 180
-      let line = SkylightLines(grid: grid, reach: reach, cos: cos(theta), sin: sin(theta))
+      line.resample(cos: cos(theta), sin: sin(theta))
       for fraction in c.skylightBandFractions {
         let h = max(2, Int((fraction * shorter).rounded()))
         let span = 3 * h + 1
@@ -203,8 +204,15 @@ extension GlareDetector {
   /// The per-channel median of colours; nil when there are none.
   static func medianColour(_ colours: [SIMD3<Float>]) -> SIMD3<Float>? {
     guard !colours.isEmpty else { return nil }
-    return SIMD3(
-      percentile(colours.map(\.x), 0.5), percentile(colours.map(\.y), 0.5), percentile(colours.map(\.z), 0.5))
+    // The rank ``percentile(_:_:)`` reads at 0.5, found by selection rather than three sorts.
+    let rank = min(max(Int((0.5 * Double(colours.count - 1)).rounded()), 0), colours.count - 1)
+    var channel = colours.map(\.x)
+    let x = OrderStatistic.select(&channel, rank: rank)
+    for i in colours.indices { channel[i] = colours[i].y }
+    let y = OrderStatistic.select(&channel, rank: rank)
+    for i in colours.indices { channel[i] = colours[i].z }
+    let z = OrderStatistic.select(&channel, rank: rank)
+    return SIMD3(x, y, z)
   }
 }
 
@@ -253,50 +261,159 @@ struct SkylightLines {
   private var sums: [SIMD3<Float>]
   private var counts: [Int32]
 
-  init(grid: SkylightGrid, reach: Int, cos: Double, sin: Double) {
+  /// Storage for lines through `grid` reaching `reach` cells from its centre; ``resample(cos:sin:)``
+  /// fills it for an angle.
+  init(grid: SkylightGrid, reach: Int) {
     self.grid = grid
     let n = 2 * reach + 1
     self.n = n
-    let centreX = Double(grid.width - 1) / 2
-    let centreY = Double(grid.height - 1) / 2
-    var cells = [Int32](repeating: -1, count: n * n)
-    for v in 0..<n {
-      let across = Double(v - reach)
-      for t in 0..<n {
-        let along = Double(t - reach)
-        let x = Int((centreX + along * cos - across * sin).rounded())
-        let y = Int((centreY + along * sin + across * cos).rounded())
-        guard x >= 0, x < grid.width, y >= 0, y < grid.height, grid.inside[y * grid.width + x] else { continue }
-        cells[v * n + t] = Int32(y * grid.width + x)
+    cells = [Int32](repeating: -1, count: n * n)
+    sums = [SIMD3<Float>](repeating: .zero, count: (n + 1) * n)
+    counts = [Int32](repeating: 0, count: (n + 1) * n)
+  }
+
+  /// Resamples the grid along lines of direction (`cos`, `sin`), in the storage of the previous
+  /// angle: the passes scan a dozen angles, and fresh storage per angle (megabytes on the
+  /// white-streak grid) cost more than filling it.
+  mutating func resample(cos: Double, sin: Double) {
+    let n = n
+    let reach = (n - 1) / 2
+    let gridWidth = grid.width
+    let gridHeight = grid.height
+    let centreX = Double(gridWidth - 1) / 2
+    let centreY = Double(gridHeight - 1) / 2
+    // The products of the per-cell expression `centre + along * cos - across * sin`, once per
+    // station and offset: the same values, so the same cells.
+    let alongCos = (0..<n).map { Double($0 - reach) * cos }
+    let alongSin = (0..<n).map { Double($0 - reach) * sin }
+    // Hot loop (n * n cells per angle, a dozen angles per pass): unsafe indexing inside the
+    // scoped accessors. v * n + t < n * n and (v + 1) * n + t < (n + 1) * n, the sizes of the
+    // buffers; a cell is indexed only once its x and y are checked against the grid's size. Row
+    // 0 of the prefix sums stays zero; row v + 1 is row v plus the cell at (t, v), as before.
+    let colours = grid.colours
+    let inside = grid.inside
+    cells.withUnsafeMutableBufferPointer { cells in
+      sums.withUnsafeMutableBufferPointer { sums in
+        counts.withUnsafeMutableBufferPointer { counts in
+          colours.withUnsafeBufferPointer { colours in
+            inside.withUnsafeBufferPointer { inside in
+              for v in 0..<n {
+                let across = Double(v - reach)
+                let acrossSin = across * sin
+                let acrossCos = across * cos
+                for t in 0..<n {
+                  var cell = -1
+                  let x = Self.nearest(centreX + alongCos[t] - acrossSin)
+                  if x >= 0, x < gridWidth {
+                    let y = Self.nearest(centreY + alongSin[t] + acrossCos)
+                    if y >= 0, y < gridHeight, inside[y * gridWidth + x] { cell = y * gridWidth + x }
+                  }
+                  cells[v * n + t] = Int32(cell)
+                  let value = cell >= 0 ? colours[cell] : .zero
+                  sums[(v + 1) * n + t] = sums[v * n + t] + value
+                  counts[(v + 1) * n + t] = counts[v * n + t] + (cell >= 0 ? 1 : 0)
+                }
+              }
+            }
+          }
+        }
       }
     }
-    var sums = [SIMD3<Float>](repeating: .zero, count: (n + 1) * n)
-    var counts = [Int32](repeating: 0, count: (n + 1) * n)
-    for v in 0..<n {
-      for t in 0..<n {
-        let cell = cells[v * n + t]
-        let value = cell >= 0 ? grid.colours[Int(cell)] : .zero
-        sums[(v + 1) * n + t] = sums[v * n + t] + value
-        counts[(v + 1) * n + t] = counts[v * n + t] + (cell >= 0 ? 1 : 0)
-      }
-    }
-    self.cells = cells
-    self.sums = sums
-    self.counts = counts
+  }
+
+  /// `Int(value.rounded())` (halves away from zero) for |value| < 2^52, without the library
+  /// call: the integer part truncated toward zero and the exact remainder compared with a half.
+  @inline(__always)
+  static func nearest(_ value: Double) -> Int {
+    let whole = Int(value)
+    let rest = value - Double(whole)
+    if rest >= 0.5 { return whole + 1 }
+    if rest <= -0.5 { return whole - 1 }
+    return whole
   }
 
   /// The cell at station `t`, offset `v`; nil outside the grid or the glass.
+  @inline(__always)
   func cell(_ t: Int, _ v: Int) -> Int? {
     let cell = cells[v * n + t]
     return cell >= 0 ? Int(cell) : nil
   }
 
   /// How many cells of rows `a...b` at station `t` are inside.
+  @inline(__always)
   func count(_ t: Int, _ a: Int, _ b: Int) -> Int { Int(counts[(b + 1) * n + t] - counts[a * n + t]) }
 
   /// The mean colour of rows `a...b` at station `t` (all inside).
+  @inline(__always)
   func mean(_ t: Int, _ a: Int, _ b: Int) -> SIMD3<Float> {
     (sums[(b + 1) * n + t] - sums[a * n + t]) / Float(b - a + 1)
+  }
+
+  /// The white-streak pass's stations at offset `v` (``GlareDetector/BandLayout``): per station
+  /// `t`, whether rows `v - span ... v + span` are all inside (`valid`), and if so the flank (the
+  /// pointwise larger mean of rows `v - span ... v - inner` and `v + inner ... v + span`) and the
+  /// lift (the mean of rows `v - h ... v + h` less the flank, zero where not valid); with
+  /// prefix sums along the line of the lifts and of the valid stations (index t + 1 holds
+  /// stations 0...t). The same arithmetic as ``mean(_:_:_:)`` per station.
+  /// - Precondition: `span <= v < n - span`, `h < inner <= span`; the arrays hold `n` (`n + 1`
+  ///   for the sums) elements.
+  func bandLifts(
+    v: Int, h: Int, inner: Int, span: Int, valid: inout [Bool], lift: inout [SIMD3<Float>],
+    flank: inout [SIMD3<Float>], liftSums: inout [SIMD3<Float>], validCounts: inout [Int]
+  ) {
+    precondition(v >= span && v + span < n && h < inner && inner <= span)
+    precondition(valid.count == n && lift.count == n && flank.count == n)
+    precondition(liftSums.count == n + 1 && validCounts.count == n + 1)
+    let n = n
+    let full = Int32(2 * span + 1)
+    let bandWidth = Float(2 * h + 1)
+    let flankWidth = Float(span - inner + 1)
+    // Row offsets into the prefix sums: rows `a...b` at station t are `[(b + 1) * n + t]` less
+    // `[a * n + t]`; all rows lie in 0...n by the precondition.
+    let outerLow = (v - span) * n
+    let outerHigh = (v + span + 1) * n
+    let bandLow = (v - h) * n
+    let bandHigh = (v + h + 1) * n
+    let leftHigh = (v - inner + 1) * n
+    let rightLow = (v + inner) * n
+    // Hot loop (every station of every offset, band width and angle): unsafe indexing inside the
+    // scoped accessors, t < n and the rows above bounded by the precondition.
+    sums.withUnsafeBufferPointer { sums in
+      counts.withUnsafeBufferPointer { counts in
+        valid.withUnsafeMutableBufferPointer { valid in
+          lift.withUnsafeMutableBufferPointer { lift in
+            flank.withUnsafeMutableBufferPointer { flank in
+              liftSums.withUnsafeMutableBufferPointer { liftSums in
+                validCounts.withUnsafeMutableBufferPointer { validCounts in
+                  // The running sums in registers: the same additions, without reading back the
+                  // element just stored.
+                  var runningLift = liftSums[0]
+                  var runningCount = validCounts[0]
+                  for t in 0..<n {
+                    let inside = counts[outerHigh + t] - counts[outerLow + t] == full
+                    valid[t] = inside
+                    var l = SIMD3<Float>.zero
+                    if inside {
+                      let band = (sums[bandHigh + t] - sums[bandLow + t]) / bandWidth
+                      let left = (sums[leftHigh + t] - sums[outerLow + t]) / flankWidth
+                      let right = (sums[outerHigh + t] - sums[rightLow + t]) / flankWidth
+                      let f = pointwiseMax(left, right)
+                      l = band - f
+                      flank[t] = f
+                    }
+                    lift[t] = l
+                    runningLift = runningLift + l
+                    runningCount = runningCount + (inside ? 1 : 0)
+                    liftSums[t + 1] = runningLift
+                    validCounts[t + 1] = runningCount
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 
   /// The per-channel median colour of rows `a...b` at station `t` (all inside).

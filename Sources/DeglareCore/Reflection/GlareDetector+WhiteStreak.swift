@@ -52,9 +52,10 @@ extension GlareDetector {
     var marked = [Bool](repeating: false, count: gw * gh)
     let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
     let n = 2 * reach + 1
+    var line = SkylightLines(grid: grid, reach: reach)
     for degrees in stride(from: 0, to: 180, by: c.whiteStreakAngleStep) where degrees % 90 != 0 {
       let theta = Double(degrees) * .pi / 180
-      let line = SkylightLines(grid: grid, reach: reach, cos: cos(theta), sin: sin(theta))
+      line.resample(cos: cos(theta), sin: sin(theta))
       for fraction in c.whiteStreakBandFractions {
         let h = max(1, Int((fraction * shorter).rounded()))
         let layout = BandLayout(h: h)
@@ -73,19 +74,9 @@ extension GlareDetector {
         // Offsets a quarter of the band's width apart keep it within an eighth of its width of
         // any streak's axis.
         for v in stride(from: span, to: n - span, by: max(1, h / 2)) {
-          for t in 0..<n {
-            valid[t] = line.count(t, v - span, v + span) == 2 * span + 1
-            var l = SIMD3<Float>.zero
-            if valid[t] {
-              let band = line.mean(t, v - h, v + h)
-              let f = pointwiseMax(line.mean(t, v - span, v - layout.inner), line.mean(t, v + layout.inner, v + span))
-              l = band - f
-              flank[t] = f
-            }
-            lift[t] = l
-            sums[t + 1] = sums[t] + l
-            counts[t + 1] = counts[t] + (valid[t] ? 1 : 0)
-          }
+          line.bandLifts(
+            v: v, h: h, inner: layout.inner, span: span, valid: &valid, lift: &lift, flank: &flank, liftSums: &sums,
+            validCounts: &counts)
           for t in 0..<n {
             pass[t] = false
             guard valid[t] else { continue }

@@ -72,18 +72,16 @@ public struct GlareDetector: Sendable {
     let proposal = propose(analysis, allowed: Self.allowedCells(spans, analysis: analysis))
     // Cells not wholly inside the glass were excluded in analysis space; the exact region is
     // cleared at full resolution here.
-    let mask = upscale(proposal.blobs, analysis: analysis, size: image.size, spans: spans)
-    let components = ConnectedComponents(
-      width: mask.width, height: mask.height, connectivity: .eight, foreground: mask.values.map { $0 != 0 })
+    let (mask, runs) = upscale(proposal.blobs, analysis: analysis, size: image.size, spans: spans)
+    let pieces = Self.components(of: runs)
     var blobs: [GlareBlob] = []
-    blobs.reserveCapacity(components.count)
+    blobs.reserveCapacity(pieces.count)
     var inside = 0
-    var next = 1
-    // Labels are numbered in raster order of their first pixel: the first pixel seen with the
-    // next label tells which analysis blob (and so which kind) it came from.
-    for (i, label) in components.labels.enumerated() where Int(label) == next {
-      let component = components.components[next - 1]
-      let cell = analysis.cell(forCanonical: i % mask.width, i / mask.width)
+    // Components come in raster order of their first pixel, which tells which analysis blob
+    // (and so which kind) each came from.
+    for piece in pieces {
+      let component = piece.component
+      let cell = analysis.cell(forCanonical: piece.firstX, piece.firstY)
       let description = proposal.kinds[Int(proposal.blobs[cell.y * analysis.width + cell.x]) - 1]
       blobs.append(
         GlareBlob(
@@ -92,8 +90,6 @@ public struct GlareDetector: Sendable {
             x: component.minX, y: component.minY, width: component.maxX - component.minX + 1,
             height: component.maxY - component.minY + 1), pixelCount: component.area))
       inside += component.area
-      next += 1
-      if next > components.count { break }
     }
     let coverage = 100 * Double(inside) / Double(image.pixelCount)
     return GlareDetection(mask: mask, coveragePercent: coverage, blobs: blobs, glass: glass)
@@ -138,26 +134,100 @@ public struct GlareDetector: Sendable {
     return allowed
   }
 
+  /// A run of proposed pixels on one row of the full-resolution mask: columns `start..<end`.
+  struct MaskRun {
+    var y: Int
+    var start: Int
+    var end: Int
+  }
+
   /// Nearest-cell upscale of the analysis proposal (blob numbers, 0 = none) to full resolution,
-  /// restricted to the spans.
-  private func upscale(_ proposal: [Int32], analysis: AnalysisImage, size: PixelSize, spans: [Range<Int>]) -> Mask {
+  /// restricted to the spans, and its runs of proposed pixels in raster order.
+  private func upscale(
+    _ proposal: [Int32], analysis: AnalysisImage, size: PixelSize, spans: [Range<Int>]
+  ) -> (Mask, [MaskRun]) {
     var values = [UInt8](repeating: 0, count: size.width * size.height)
     guard proposal.contains(where: { $0 != 0 }) else {
-      return Mask(width: size.width, height: size.height, values: values)
+      return (Mask(width: size.width, height: size.height, values: values), [])
     }
     let aw = analysis.width
     let columnCell = (0..<size.width).map { analysis.cell(forCanonical: $0, 0).x }
+    var runs: [MaskRun] = []
     values.withUnsafeMutableBufferPointer { out in
       proposal.withUnsafeBufferPointer { cells in
         for y in 0..<size.height where !spans[y].isEmpty {
           let cellRow = analysis.cell(forCanonical: 0, y).y * aw
           let row = y * size.width
-          for x in spans[y] where cells[cellRow + columnCell[x]] != 0 {
-            out[row + x] = 255
+          var start = -1
+          for x in spans[y] {
+            if cells[cellRow + columnCell[x]] != 0 {
+              out[row + x] = 255
+              if start < 0 { start = x }
+            } else if start >= 0 {
+              runs.append(MaskRun(y: y, start: start, end: x))
+              start = -1
+            }
           }
+          if start >= 0 { runs.append(MaskRun(y: y, start: start, end: spans[y].upperBound)) }
         }
       }
     }
-    return Mask(width: size.width, height: size.height, values: values)
+    return (Mask(width: size.width, height: size.height, values: values), runs)
+  }
+
+  /// The 8-connected components of a mask given by its runs (raster order), in raster order of
+  /// their first pixel (the numbering of ``ConnectedComponents``, which labelling the full-
+  /// resolution mask pixel by pixel gave at several times the cost): each one's first pixel and
+  /// its area and bounds.
+  static func components(of runs: [MaskRun]) -> [(firstX: Int, firstY: Int, component: ConnectedComponents.Component)] {
+    var parent = Array(0..<runs.count)
+    func find(_ run: Int) -> Int {
+      var node = run
+      while parent[node] != node {
+        parent[node] = parent[parent[node]]
+        node = parent[node]
+      }
+      return node
+    }
+    // Runs of consecutive rows touch (8-connected) when their columns overlap or meet at a
+    // corner; the smaller run index, the earlier in raster order, becomes the root.
+    var previous = 0..<0
+    var index = 0
+    while index < runs.count {
+      let y = runs[index].y
+      var rowEnd = index
+      while rowEnd < runs.count, runs[rowEnd].y == y { rowEnd += 1 }
+      if let first = previous.first, runs[first].y == y - 1 {
+        var p = previous.lowerBound
+        for b in index..<rowEnd {
+          while p < previous.upperBound, runs[p].end < runs[b].start { p += 1 }
+          var q = p
+          while q < previous.upperBound, runs[q].start <= runs[b].end {
+            let rootA = find(q)
+            let rootB = find(b)
+            if rootA != rootB { parent[max(rootA, rootB)] = min(rootA, rootB) }
+            q += 1
+          }
+        }
+      }
+      previous = index..<rowEnd
+      index = rowEnd
+    }
+    var number = [Int](repeating: -1, count: runs.count)
+    var result: [(firstX: Int, firstY: Int, component: ConnectedComponents.Component)] = []
+    for (i, run) in runs.enumerated() {
+      let root = find(i)
+      if root == i {
+        number[i] = result.count
+        result.append(
+          (run.start, run.y, ConnectedComponents.Component(area: 0, minX: run.start, minY: run.y, maxX: -1, maxY: -1)))
+      }
+      let c = number[root]
+      result[c].component.area += run.end - run.start
+      result[c].component.minX = min(result[c].component.minX, run.start)
+      result[c].component.maxX = max(result[c].component.maxX, run.end - 1)
+      result[c].component.maxY = max(result[c].component.maxY, run.y)
+    }
+    return result
   }
 }
