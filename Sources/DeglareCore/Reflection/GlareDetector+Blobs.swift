@@ -61,8 +61,11 @@ extension GlareDetector {
       guard blown || Double(area) >= minArea else { continue }
       let compact = Double(area) <= c.maxSignFraction * glassCells
       let coloured = !blown && (blob.coloured + blob.glowing) * 2 > area
-      let sign = coloured && compact && blob.glowing * 2 > area
-      if coloured && !sign && deficit(blob.pixels, evidence: evidence) > c.maxColourDeficit { continue }
+      // A lit sign: glowing light over dark paint, or a solid panel of coloured light (which,
+      // not glowing, must add light like any veil: the deficit test exempts glowing signs only).
+      let glows = blob.glowing * 2 > area
+      let sign = coloured && compact && (glows || isSignPanel(blob.pixels, width: width, height: height))
+      if coloured && !(sign && glows) && deficit(blob.pixels, evidence: evidence) > c.maxColourDeficit { continue }
       let amplitude: Float
       let level: (Int) -> Bool
       if coloured {
