@@ -36,10 +36,10 @@ struct GlareDetectorSignPanelTests {
     var panel = [Bool](repeating: false, count: painting.width * painting.height)
     for y in 0..<painting.height {
       for x in 0..<painting.width {
-        var f = Self.softBox(x, y, x0, y0, x1, y1, softness: 1.2)
+        var f = Self.softBox(x, y, x0, y0, x1, y1, softness: 0.7)
         for k in 0..<4 {
           let lx = x0 + 13 + Double(k) * 13
-          f -= 0.6 * Self.softBox(x, y, lx, y0 + 8, lx + 6, y1 - 8, softness: 1.2)
+          f -= 0.6 * Self.softBox(x, y, lx, y0 + 8, lx + 6, y1 - 8, softness: 0.7)
         }
         let dx = Double(x) - (x0 + x1) / 2
         let dy = Double(y) - (y0 + y1) / 2
