@@ -26,13 +26,14 @@ extension GlareDetector {
   /// The seed blobs that pass the blob tests.
   /// - Parameter measurable: pixels whose neighbours all lie inside the glass; the edge tests
   ///   look at boundary pixels there only.
+  /// - Parameter panelsOnly: keep only sign panels (for ``redSignSeeds(_:)``).
   func acceptedSeeds(
-    _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool]
+    _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool], panelsOnly: Bool = false
   ) -> [AcceptedBlob] {
     let c = configuration
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: seeds.map { $0 != 0 })
-    guard components.count > 0 else { return [] }
+    guard components.count > 0 || !panelsOnly else { return [] }
     let lumaGradient = Self.softGradient(evidence.luma)
     let colourGradient = Self.softGradient(Plane(width: width, height: height, values: evidence.colourExcess))
     var stats = [BlobStats](repeating: BlobStats(), count: components.count)
@@ -65,7 +66,12 @@ extension GlareDetector {
       // not glowing, must add light like any veil: the deficit test exempts glowing signs only).
       let glows = blob.glowing * 2 > area
       let sign = coloured && compact && (glows || isSignPanel(blob.pixels, width: width, height: height))
-      if coloured && !(sign && glows) && deficit(blob.pixels, evidence: evidence) > c.maxColourDeficit { continue }
+      if panelsOnly && !sign { continue }
+      if coloured && !(sign && glows)
+        && deficit(blob.pixels, evidence: evidence) > (sign ? c.maxSignPanelDeficit : c.maxColourDeficit)
+      {
+        continue
+      }
       let amplitude: Float
       let level: (Int) -> Bool
       if coloured {
@@ -121,6 +127,12 @@ extension GlareDetector {
       if !goesOn(blob.pixels, into: ring, coloured: coloured, amplitude: amplitude, evidence: evidence) {
         accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude))
       }
+    }
+    // Red signs, which seed no coloured blob, as panels (GlareDetector+Signs.swift).
+    if !panelsOnly {
+      let red = zip(redSignSeeds(evidence), measurable).map { $1 ? $0 : 0 }
+      accepted += acceptedSeeds(
+        red, evidence: evidence, width: width, height: height, measurable: measurable, panelsOnly: true)
     }
     // A glass reflects one or two lit signs; many compact glowing patches are saturated paint.
     if accepted.count(where: { $0.code & SeedKind.sign != 0 }) > c.maxSigns {

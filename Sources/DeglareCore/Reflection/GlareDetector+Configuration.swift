@@ -184,6 +184,18 @@ extension GlareDetector {
     /// ... and when that box is this many times as long as broad (a sign's panel is 2 to 3 times
     /// as wide as high; those four measure 2.0 to 2.4).
     public var signPanelAspect: ClosedRange<Double> = 1.5...4
+    /// The hues (degrees, -180...180: 0 red) of the light that seeds a red sign's panel, which the
+    /// coloured test leaves out (``lightHues``); such a blob is kept only as a sign's panel. On
+    /// the evaluation set (version 3, tune) half the signs are red; their seeds make a solid
+    /// panel (fill 0.89 to 0.96) for 6 of the 14 in both tune draws, and most of those fail the
+    /// glow test (a red sign over black paint: 0.006, 0.007) or the deficit test; one more sign
+    /// found (tune sign recall 0.31 -> 0.36, IoU 0.1625 -> 0.1633), nothing else changed.
+    public var signPanelHues: ClosedRange<Float> = -25...25
+    /// A sign's panel that does not glow is dropped when its colour deficit (as
+    /// ``maxColourDeficit``) exceeds this: the paint under a panel is not the paint around it
+    /// (two red signs over pale and black-and-white paint measure 0.05 and 0.08; painted
+    /// patches of another colour mostly 0.1 to 3).
+    public var maxSignPanelDeficit: Float = 0.1
 
     // MARK: Blobs
 
