@@ -51,6 +51,7 @@ extension GlareDetector {
     let maxBlown = c.maxBlownFraction * glassCells
     var accepted: [AcceptedBlob] = []
     var region = HalfLevelRegion(width: width, height: height, measurable: measurable)
+    var panels: [AcceptedBlob] = []
     for (b, blob) in stats.enumerated() {
       let area = blob.pixels.count
       // Specular cores are kept whatever their size, if they fade into a halo (clipped paint
@@ -118,7 +119,8 @@ extension GlareDetector {
         if glow >= c.minSignGlow
           && !goesOn(blob.pixels, into: rings[2], coloured: true, amplitude: amplitude, evidence: evidence)
         {
-          accepted.append(AcceptedBlob(pixels: blob.pixels, code: code | SeedKind.sign, amplitude: amplitude))
+          let kept = AcceptedBlob(pixels: blob.pixels, code: code | SeedKind.sign, amplitude: amplitude)
+          if glows { accepted.append(kept) } else { panels.append(kept) }
         }
         continue
       }
@@ -131,14 +133,15 @@ extension GlareDetector {
     // Red signs, which seed no coloured blob, as panels (GlareDetector+Signs.swift).
     if !panelsOnly {
       let red = zip(redSignSeeds(evidence), measurable).map { $1 ? $0 : 0 }
-      accepted += acceptedSeeds(
+      panels += acceptedSeeds(
         red, evidence: evidence, width: width, height: height, measurable: measurable, panelsOnly: true)
     }
     // A glass reflects one or two lit signs; many compact glowing patches are saturated paint.
+    // Solid panels are counted apart: glowing paint does not make a panel less of a sign.
     if accepted.count(where: { $0.code & SeedKind.sign != 0 }) > c.maxSigns {
       accepted.removeAll { $0.code & SeedKind.sign != 0 }
     }
-    return accepted
+    return accepted + (panels.count > c.maxSigns ? [] : panels)
   }
 
   /// How much the blob lowers its most lowered channel, as a fraction of how much it raises

@@ -165,7 +165,10 @@ extension GlareDetector {
     /// passes the sign tests many times over; then none of its "signs" is proposed. On the
     /// evaluation set (version 3, tune) this takes the worst glare-free image (a saturated
     /// portrait with nine such patches) from 2.7 % to 0 %, and costs the two sign images on pale,
-    /// saturated paint their sign (sign recall 0.20 to 0.06).
+    /// saturated paint their sign (sign recall 0.20 to 0.06). Solid panels (``minSignPanelFill``)
+    /// are counted apart from glowing signs: on the second tune draw a red sign's panel on a pale
+    /// painting with many glowing patches was dropped with them (sign recall 0.035 -> 0.10 when
+    /// counted apart; tune, glare-free images and real photos unchanged).
     public var maxSigns: Int = 2
     /// Minimum glow: how much more of the sign's own colour (the observed colour projected on its
     /// excess's direction, median over each ring) the near ring holds than the far one, as a
