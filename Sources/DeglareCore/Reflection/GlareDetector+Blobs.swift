@@ -26,13 +26,14 @@ extension GlareDetector {
   /// The seed blobs that pass the blob tests.
   /// - Parameter measurable: pixels whose neighbours all lie inside the glass; the edge tests
   ///   look at boundary pixels there only.
+  /// - Parameter panelsOnly: keep only sign panels (for ``redSignSeeds(_:)``).
   func acceptedSeeds(
-    _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool]
+    _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool], panelsOnly: Bool = false
   ) -> [AcceptedBlob] {
     let c = configuration
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: seeds.map { $0 != 0 })
-    guard components.count > 0 else { return [] }
+    guard components.count > 0 || !panelsOnly else { return [] }
     let lumaGradient = Self.softGradient(evidence.luma)
     let colourGradient = Self.softGradient(Plane(width: width, height: height, values: evidence.colourExcess))
     var stats = [BlobStats](repeating: BlobStats(), count: components.count)
@@ -50,6 +51,7 @@ extension GlareDetector {
     let maxBlown = c.maxBlownFraction * glassCells
     var accepted: [AcceptedBlob] = []
     var region = HalfLevelRegion(width: width, height: height, measurable: measurable)
+    var panels: [AcceptedBlob] = []
     for (b, blob) in stats.enumerated() {
       let area = blob.pixels.count
       // Specular cores are kept whatever their size, if they fade into a halo (clipped paint
@@ -61,8 +63,16 @@ extension GlareDetector {
       guard blown || Double(area) >= minArea else { continue }
       let compact = Double(area) <= c.maxSignFraction * glassCells
       let coloured = !blown && (blob.coloured + blob.glowing) * 2 > area
-      let sign = coloured && compact && blob.glowing * 2 > area
-      if coloured && !sign && deficit(blob.pixels, evidence: evidence) > c.maxColourDeficit { continue }
+      // A lit sign: glowing light over dark paint, or a solid panel of coloured light (which,
+      // not glowing, must add light like any veil: the deficit test exempts glowing signs only).
+      let glows = blob.glowing * 2 > area
+      let sign = coloured && compact && (glows || isSignPanel(blob.pixels, width: width, height: height))
+      if panelsOnly && !sign { continue }
+      if coloured && !(sign && glows)
+        && deficit(blob.pixels, evidence: evidence) > (sign ? c.maxSignPanelDeficit : c.maxColourDeficit)
+      {
+        continue
+      }
       let amplitude: Float
       let level: (Int) -> Bool
       if coloured {
@@ -109,7 +119,8 @@ extension GlareDetector {
         if glow >= c.minSignGlow
           && !goesOn(blob.pixels, into: rings[2], coloured: true, amplitude: amplitude, evidence: evidence)
         {
-          accepted.append(AcceptedBlob(pixels: blob.pixels, code: code | SeedKind.sign, amplitude: amplitude))
+          let kept = AcceptedBlob(pixels: blob.pixels, code: code | SeedKind.sign, amplitude: amplitude)
+          if glows { accepted.append(kept) } else { panels.append(kept) }
         }
         continue
       }
@@ -119,11 +130,18 @@ extension GlareDetector {
         accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude))
       }
     }
+    // Red signs, which seed no coloured blob, as panels (GlareDetector+Signs.swift).
+    if !panelsOnly {
+      let red = zip(redSignSeeds(evidence), measurable).map { $1 ? $0 : 0 }
+      panels += acceptedSeeds(
+        red, evidence: evidence, width: width, height: height, measurable: measurable, panelsOnly: true)
+    }
     // A glass reflects one or two lit signs; many compact glowing patches are saturated paint.
+    // Solid panels are counted apart: glowing paint does not make a panel less of a sign.
     if accepted.count(where: { $0.code & SeedKind.sign != 0 }) > c.maxSigns {
       accepted.removeAll { $0.code & SeedKind.sign != 0 }
     }
-    return accepted
+    return accepted + (panels.count > c.maxSigns ? [] : panels)
   }
 
   /// How much the blob lowers its most lowered channel, as a fraction of how much it raises

@@ -170,13 +170,40 @@ extension GlareDetector {
     /// passes the sign tests many times over; then none of its "signs" is proposed. On the
     /// evaluation set (version 3, tune) this takes the worst glare-free image (a saturated
     /// portrait with nine such patches) from 2.7 % to 0 %, and costs the two sign images on pale,
-    /// saturated paint their sign (sign recall 0.20 to 0.06).
+    /// saturated paint their sign (sign recall 0.20 to 0.06). Solid panels (``minSignPanelFill``)
+    /// are counted apart from glowing signs: on the second tune draw a red sign's panel on a pale
+    /// painting with many glowing patches was dropped with them (sign recall 0.035 -> 0.10 when
+    /// counted apart; tune, glare-free images and real photos unchanged).
     public var maxSigns: Int = 2
     /// Minimum glow: how much more of the sign's own colour (the observed colour projected on its
     /// excess's direction, median over each ring) the near ring holds than the far one, as a
     /// fraction of its amplitude. A lit sign's light spills into a soft halo; beyond a coloured
     /// object's painted edge there is other paint, as much near as farther out.
     public var minSignGlow: Float = 0.02
+    /// A compact coloured blob that does not glow (a sign over pale or mid-grey paint is a veil)
+    /// is judged as a sign when it is a solid panel: its seeds, lettering filled, fill at least
+    /// this share of their box along their principal axes (2nd to 98th percentile; a rectangle
+    /// 1, an ellipse about 0.8). On the evaluation set (version 3, both tune draws) the four
+    /// green signs over paper, a photograph and gold whose seeds make one coloured blob measure
+    /// 0.92 to 0.95; of the other compact coloured blobs a green streak over paper measures 0.90
+    /// and red chalk 0.87 (both fail the sign's edge limit), and none that passes the other
+    /// sign tests more than 0.84 (a green streak over gold, too long for a sign).
+    public var minSignPanelFill: Double = 0.88
+    /// ... and when that box is this many times as long as broad (a sign's panel is 2 to 3 times
+    /// as wide as high; those four measure 2.0 to 2.4).
+    public var signPanelAspect: ClosedRange<Double> = 1.5...4
+    /// The hues (degrees, -180...180: 0 red) of the light that seeds a red sign's panel, which the
+    /// coloured test leaves out (``lightHues``); such a blob is kept only as a sign's panel. On
+    /// the evaluation set (version 3, tune) half the signs are red; their seeds make a solid
+    /// panel (fill 0.89 to 0.96) for 6 of the 14 in both tune draws, and most of those fail the
+    /// glow test (a red sign over black paint: 0.006, 0.007) or the deficit test; one more sign
+    /// found (tune sign recall 0.31 -> 0.36, IoU 0.1625 -> 0.1633), nothing else changed.
+    public var signPanelHues: ClosedRange<Float> = -25...25
+    /// A sign's panel that does not glow is dropped when its colour deficit (as
+    /// ``maxColourDeficit``) exceeds this: the paint under a panel is not the paint around it
+    /// (two red signs over pale and black-and-white paint measure 0.05 and 0.08; painted
+    /// patches of another colour mostly 0.1 to 3).
+    public var maxSignPanelDeficit: Float = 0.1
 
     // MARK: Blobs
 
