@@ -26,13 +26,14 @@ extension GlareDetector {
   /// The seed blobs that pass the blob tests.
   /// - Parameter measurable: pixels whose neighbours all lie inside the glass; the edge tests
   ///   look at boundary pixels there only.
-  /// - Parameter panelsOnly: keep only sign panels (for ``redSignSeeds(_:)``).
+  /// - Parameter panelsOnly: keep only sign panels (for ``Evidence/redSeeds``).
   func acceptedSeeds(
     _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool], panelsOnly: Bool = false
   ) -> [AcceptedBlob] {
     let c = configuration
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: seeds.map { $0 != 0 })
+    // With no seed blob, the red panels below may still be found.
     guard components.count > 0 || !panelsOnly else { return [] }
     let lumaGradient = Self.softGradient(evidence.luma)
     let colourGradient = Self.softGradient(Plane(width: width, height: height, values: evidence.colourExcess))
@@ -132,7 +133,7 @@ extension GlareDetector {
     }
     // Red signs, which seed no coloured blob, as panels (GlareDetector+Signs.swift).
     if !panelsOnly {
-      let red = zip(redSignSeeds(evidence), measurable).map { $1 ? $0 : 0 }
+      let red = zip(evidence.redSeeds, measurable).map { $1 ? $0 : 0 }
       panels += acceptedSeeds(
         red, evidence: evidence, width: width, height: height, measurable: measurable, panelsOnly: true)
     }

@@ -26,6 +26,9 @@ extension GlareDetector {
     var colourExcess: [Float]
     /// Seed kinds (``SeedKind`` bits), 0 none.
     var seeds: [UInt8]
+    /// Seeds of red light (``Configuration/signPanelHues``), which the coloured test leaves out
+    /// and only a sign's panel may use (GlareDetector+Signs.swift): ``SeedKind/coloured``, 0 none.
+    var redSeeds: [UInt8]
     /// Pixels seeds may grow into.
     var halo: [Bool]
     /// Luma (8-bit levels), for the edge test.
@@ -215,6 +218,7 @@ extension GlareDetector {
     var elevation = [Float](repeating: 0, count: count)
     var excess = [Float](repeating: 0, count: count)
     var seeds = [UInt8](repeating: 0, count: count)
+    var redSeeds = [UInt8](repeating: 0, count: count)
     var halo = [Bool](repeating: false, count: count)
     let relax = c.haloColourRelaxation
     for i in 0..<count {
@@ -260,6 +264,11 @@ extension GlareDetector {
       let tint = (l0 - lMean) * e0 + (l1 - lMean) * e1 + (l2 - lMean) * e2
       // The excess's hue angle (0 red, 120 green, 240 blue) must be a light's: green to sky blue.
       var hue = atan2(0.866_025_4 * (e1 - e2), e0 - 0.5 * (e1 + e2)) * (180 / Float.pi)
+      if dMax >= c.minColourExcess && purity >= c.minColourPurity && c.signPanelHues.contains(hue)
+        && tint >= c.minTint * excessChroma
+      {
+        redSeeds[i] = SeedKind.coloured
+      }
       if hue < 0 { hue += 360 }
       let lightHue = c.lightHues.contains(hue)
       let hueDeparts = agreement >= c.minHueAgreement && tint >= c.minTint * excessChroma && lightHue
@@ -283,7 +292,8 @@ extension GlareDetector {
           && agreement <= c.maxHueAgreement + relax * 0.6 && hueDeparts)
     }
     return Evidence(
-      elevation: elevation, colourExcess: excess, seeds: seeds, halo: halo, luma: luma, lumaOpening: lumaOpening,
+      elevation: elevation, colourExcess: excess, seeds: seeds, redSeeds: redSeeds, halo: halo, luma: luma,
+      lumaOpening: lumaOpening,
       linear: linear, background: background)
   }
 }

@@ -26,33 +26,6 @@ extension GlareDetector {
     return shape.fill >= configuration.minSignPanelFill && configuration.signPanelAspect.contains(shape.aspect)
   }
 
-  /// Seeds of a red sign: coloured light of a red hue (``Configuration/signPanelHues``), which the
-  /// coloured test leaves out (a median background leaves red over colourful paint), judged only
-  /// as a sign's panel. Per pixel: the linear excess over the median background is at least
-  /// ``Configuration/minColourExcess``, of purity at least ``Configuration/minColourPurity``,
-  /// and leaves the pixel tinted its way (``Configuration/minTint``).
-  func redSignSeeds(_ evidence: Evidence) -> [UInt8] {
-    let c = configuration
-    let count = evidence.colourExcess.count
-    var seeds = [UInt8](repeating: 0, count: count)
-    for i in 0..<count {
-      let l = (0..<3).map { evidence.linear[$0].values[i] }
-      let d = (0..<3).map { l[$0] - evidence.background[$0].values[i] }
-      let dMax = max(d[0], d[1], d[2])
-      let dMin = min(d[0], d[1], d[2])
-      guard dMax >= c.minColourExcess, (dMax - dMin) / dMax >= c.minColourPurity else { continue }
-      let dMean = (d[0] + d[1] + d[2]) / 3
-      let e = d.map { $0 - dMean }
-      let lMean = (l[0] + l[1] + l[2]) / 3
-      let chroma = e[0] * e[0] + e[1] * e[1] + e[2] * e[2]
-      let tint = (l[0] - lMean) * e[0] + (l[1] - lMean) * e[1] + (l[2] - lMean) * e[2]
-      var hue = atan2(0.866_025_4 * (e[1] - e[2]), e[0] - 0.5 * (e[1] + e[2])) * (180 / Float.pi)
-      if hue > 180 { hue -= 360 }
-      if c.signPanelHues.contains(hue) && tint >= c.minTint * chroma { seeds[i] = SeedKind.coloured }
-    }
-    return seeds
-  }
-
   /// The shape of a blob seen as a sign's panel: how much of its box the blob (holes filled)
   /// fills, and how many times as long as broad that box is. The box spans the 2nd to 98th
   /// percentiles of the filled blob's pixels along its principal axes, so a stray pixel on its

@@ -15,7 +15,8 @@ struct GlareDetectorHaloTests {
     let zero = Plane<Float>(width: size, height: size, repeating: 0)
     return GlareDetector.Evidence(
       elevation: elevation, colourExcess: [Float](repeating: 0, count: count),
-      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count),
+      seeds: [UInt8](repeating: 0, count: count), redSeeds: [UInt8](repeating: 0, count: count),
+      halo: [Bool](repeating: false, count: count),
       luma: Plane(width: size, height: size, values: elevation), lumaOpening: zero,
       linear: [zero, zero, zero], background: [zero, zero, zero])
   }
@@ -89,7 +90,8 @@ struct GlareDetectorHaloTests {
     let count = size * size
     let ridge = GlareDetector.Evidence(
       elevation: [Float](repeating: 0, count: count), colourExcess: green.values.map { $0 - 0.004 },
-      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count),
+      seeds: [UInt8](repeating: 0, count: count), redSeeds: [UInt8](repeating: 0, count: count),
+      halo: [Bool](repeating: false, count: count),
       luma: dark, lumaOpening: dark, linear: [dark, green, dark], background: [dark, dark, dark])
     func grownSign(_ seeds: [Int]) -> Set<Int> {
       let blob = GlareDetector.AcceptedBlob(pixels: seeds, code: SeedKind.coloured | SeedKind.sign, amplitude: 0.3)

@@ -34,7 +34,8 @@ struct GlareDetectorSpotRingTests {
     let zero = Plane<Float>(width: size, height: size, repeating: 0)
     return GlareDetector.Evidence(
       elevation: [Float](repeating: 0, count: count), colourExcess: [Float](repeating: 0, count: count),
-      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count), luma: zero,
+      seeds: [UInt8](repeating: 0, count: count), redSeeds: [UInt8](repeating: 0, count: count),
+      halo: [Bool](repeating: false, count: count), luma: zero,
       lumaOpening: zero, linear: [plane, plane, plane], background: [zero, zero, zero])
   }
 

@@ -16,7 +16,8 @@ extension GlareDetector.Evidence {
     let zero = Plane<Float>(width: width, height: height, repeating: 0)
     return GlareDetector.Evidence(
       elevation: [Float](repeating: 0, count: count), colourExcess: [Float](repeating: 0, count: count),
-      seeds: [UInt8](repeating: 0, count: count), halo: [Bool](repeating: false, count: count), luma: zero,
+      seeds: [UInt8](repeating: 0, count: count), redSeeds: [UInt8](repeating: 0, count: count),
+      halo: [Bool](repeating: false, count: count), luma: zero,
       lumaOpening: zero, linear: planes, background: [zero, zero, zero])
   }
 }
