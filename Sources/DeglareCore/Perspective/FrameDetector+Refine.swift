@@ -305,7 +305,6 @@ extension FrameDetector {
 /// Bilinear colour samples of an image at canonical points, on the 8-bit scale, alpha dropped;
 /// points outside repeat the border.
 struct ColourSampler {
-  let image: ImageBuffer
   let colours: Int
   private let scale: Float
   /// The image's geometry and samples, read directly: the refinement takes millions of samples
@@ -319,7 +318,6 @@ struct ColourSampler {
   private let samples16: [UInt16]
 
   init(_ image: ImageBuffer) {
-    self.image = image
     colours = image.layout.colorChannelCount
     scale = image.bitDepth == .eight ? 1 : 255.0 / 65535.0
     width = image.width
@@ -330,15 +328,16 @@ struct ColourSampler {
     samples16 = image.samples16
   }
 
-  /// The sum of the colours at `start + direction * k` for `k` in `steps` (``colour(at:)``), one
-  /// lane per colour channel (the others 0): a profile's sample across its line, in registers.
+  /// The sum of the colours at `start + direction * k` for `k` in `steps`, one lane per colour
+  /// channel (the others 0): a profile's sample across its line, in registers.
   func sum(from start: Point, along direction: Point, steps: ClosedRange<Int>) -> SIMD4<Float> {
     var sum = SIMD4<Float>.zero
     for step in steps { sum += colour4(at: start + direction * Double(step)) }
     return sum
   }
 
-  /// ``colour(at:)`` in the lanes of a vector: lane by lane the same arithmetic.
+  /// The colour at `point` (bilinear, points outside repeating the border), on the 8-bit scale,
+  /// one lane per colour channel.
   @inline(__always)
   private func colour4(at point: Point) -> SIMD4<Float> {
     let x = min(max(point.x, 0), Double(width - 1))
@@ -368,49 +367,5 @@ struct ColourSampler {
       for channel in 0..<colours { value[channel] = Float(samples16[index + channel]) }
     }
     return value
-  }
-
-  /// The colour at `point`, one value per colour channel.
-  func colour(at point: Point) -> [Float] {
-    var colour = [Float](repeating: 0, count: colours)
-    accumulate(at: point, into: &colour)
-    return colour
-  }
-
-  /// Adds the colour at `point` (``colour(at:)``) to `sum`, channel by channel, without
-  /// allocating: the refinement's profiles take millions of samples on a large photo.
-  func accumulate(at point: Point, into sum: inout [Float]) {
-    let x = min(max(point.x, 0), Double(width - 1))
-    let y = min(max(point.y, 0), Double(height - 1))
-    let x0 = Int(x)
-    let y0 = Int(y)
-    let x1 = min(x0 + 1, width - 1)
-    let y1 = min(y0 + 1, height - 1)
-    let fx = Float(x - Double(x0))
-    let fy = Float(y - Double(y0))
-    let topLeft = (y0 * width + x0) * stride
-    let topRight = (y0 * width + x1) * stride
-    let bottomLeft = (y1 * width + x0) * stride
-    let bottomRight = (y1 * width + x1) * stride
-    for channel in 0..<colours {
-      let a: Float
-      let b: Float
-      let c: Float
-      let d: Float
-      if eight {
-        a = Float(samples8[topLeft + channel])
-        b = Float(samples8[topRight + channel])
-        c = Float(samples8[bottomLeft + channel])
-        d = Float(samples8[bottomRight + channel])
-      } else {
-        a = Float(samples16[topLeft + channel])
-        b = Float(samples16[topRight + channel])
-        c = Float(samples16[bottomLeft + channel])
-        d = Float(samples16[bottomRight + channel])
-      }
-      let top = a * (1 - fx) + b * fx
-      let bottom = c * (1 - fx) + d * fx
-      sum[channel] += (top * (1 - fy) + bottom * fy) * scale
-    }
   }
 }
