@@ -46,10 +46,11 @@ struct GlareDetectorWindowTests {
     // A white mat (the whole glass) holding a darker, textured picture ...
     var mat = TestPainting(width: 480, height: 360, wall: (0.90, 0.89, 0.86), textureAmount: 0.01)
     mat.rectangle(x0: 90, y0: 70, x1: 390, y1: 290, colour: (0.40, 0.33, 0.25), shading: 0.15)
-    // ... and mid-tone paint holding a pale, flat painted rectangle with hard edges (a label, a
-    // white patch of paint).
-    var label = paint()
-    label.rectangle(x0: 150, y0: 110, x1: 270, y1: 230, colour: (0.62, 0.62, 0.60), shading: 0.02)
+    // ... and a pale, hard-edged rectangle (a label, a patch of paint) on mid-grey paint with the
+    // same texture: a neutral step of a window's strength, up on all four sides, the texture going
+    // on across it; only its hard edges tell it from a window.
+    var label = TestPainting(width: 480, height: 360, wall: (0.35, 0.35, 0.33), textureAmount: 0.05)
+    label.rectangle(x0: 150, y0: 110, x1: 270, y1: 230, colour: (0.55, 0.55, 0.53))
     for painting in [mat, label] {
       let image = painting.image
       let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
