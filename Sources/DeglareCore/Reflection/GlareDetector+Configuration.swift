@@ -486,10 +486,11 @@ extension GlareDetector {
     /// The window pass works on a grid of cell means whose longer side is at most this many cells
     /// (256, the skylight pass's grid: 4 x 4 analysis pixels a cell at 1024 px); 0 turns the pass
     /// off. On the evaluation sets (tune, tune draws 1 and 2, former held-out draw 3) the pass took
-    /// window IoU 0.08 to 0.32, 0.14 to 0.49, 0.13 to 0.23 and 0.12 to 0.30, pooled precision
-    /// 0.65 to 0.69, 0.64 to 0.70, 0.65 to 0.67 and 0.62 to 0.65, pooled IoU 0.16 to 0.19, 0.15
-    /// to 0.20, 0.14 to 0.15 and 0.17 to 0.20; no glare-free image gained a pixel and the 11 real
-    /// photos' masks are byte-identical. It adds about 0.05 s to `detect` on a 24 MP photo.
+    /// window IoU 0.08 to 0.48, 0.14 to 0.48, 0.13 to 0.23 and 0.12 to 0.37 (window blown recall
+    /// on draw 3 0.25 to 1.00), pooled precision 0.65 to 0.70, 0.64 to 0.69, 0.65 to 0.68 and
+    /// 0.62 to 0.66, pooled IoU 0.16 to 0.21, 0.15 to 0.20, 0.14 to 0.16 and 0.17 to 0.20; no
+    /// glare-free image gained a pixel and the 11 real photos' masks are byte-identical. It adds
+    /// about 0.05 s to `detect` on a 24 MP photo.
     public var windowGridSide: Int = 256
     /// The step across a cell boundary compares cells this many cells away from it on either
     /// side (past the soft edge) ...
@@ -505,8 +506,10 @@ extension GlareDetector {
     /// finding edges and per side; 0.75 here lost windows over coloured paint, tune window IoU
     /// 0.36 to 0.31, before the other tests below were added).
     public var windowNeutralShare: Float = 0.6
-    /// Gaps of at most this many rows (a mullion's bar) are bridged within an edge's run.
-    public var windowMaxGap: Int = 3
+    /// Gaps of at most this many rows (a mullion's bar, paint brighter than the light's step) are
+    /// bridged within an edge's run (3 to 5 with ``windowOverlap`` 0.6 to 0.4: tune window IoU
+    /// 0.32 to 0.48, draw 2 0.23 to 0.29, glare-free unchanged).
+    public var windowMaxGap: Int = 5
     /// An edge's run is at least this fraction of the grid's height long (a pane's side, split by
     /// a mullion) and a left and a right edge at least this fraction of its width apart ...
     public var windowMinSide: Double = 0.05
@@ -520,7 +523,7 @@ extension GlareDetector {
     public var windowMaxSide: Double = 0.5
     /// A left and a right edge face each other when their rows overlap over at least this
     /// fraction of the longer one.
-    public var windowOverlap: Double = 0.6
+    public var windowOverlap: Double = 0.4
     /// At most this many pairs of edges are measured per image (the pass stays cheap on busy
     /// paint).
     public var windowMaxCandidates: Int = 4000
@@ -530,8 +533,10 @@ extension GlareDetector {
     /// At least ``windowConsistency`` of the stations along each side rise by at least this
     /// share of the side's median rise ...
     public var windowStationShare: Float = 0.5
-    /// ... this fraction of them.
-    public var windowConsistency: Float = 0.75
+    /// ... this fraction of them (0.6 with the texture ratios 0.35 and 4, from 0.75, 0.5 and 3:
+    /// draw 3 window IoU 0.30 to 0.37 and blown recall 0.25 to 1.00, a window half over a white
+    /// figure; tune draw 1 0.49 to 0.48; glare-free unchanged).
+    public var windowConsistency: Float = 0.6
     /// At least ``windowCloseShare`` of the stations along each side step by the side's median
     /// step give or take this fraction of its length (colour vector, linear): a white patch of
     /// paint between red stripes steps cyan beside the red. With it, tune's glare-free mean fell
@@ -562,9 +567,9 @@ extension GlareDetector {
     /// The median texture inside is at least this many times the ring's outside (added light
     /// leaves the linear texture as it was; a flat painted patch has less than the paint around
     /// it) ...
-    public var windowMinTextureRatio: Float = 0.5
+    public var windowMinTextureRatio: Float = 0.35
     /// ... and at most this many times (mullions add texture inside).
-    public var windowMaxTextureRatio: Float = 3
+    public var windowMaxTextureRatio: Float = 4
     /// A cell of the window is proposed when taking its light away changes some encoded channel
     /// by at least this many 8-bit levels (what the evaluation's truth counts as visible).
     public var windowMinLevels: Float = 16
