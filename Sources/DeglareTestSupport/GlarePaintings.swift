@@ -105,6 +105,21 @@ public struct TestPainting: Sendable {
     }
   }
 
+  /// Adds a window's reflection: the rectangle [x0, x1) x [y0, y1) of `light` (linear RGB),
+  /// its edges soft (logistic, `softness` px).
+  public mutating func window(
+    x0: Double, y0: Double, x1: Double, y1: Double, softness: Double, light: (Double, Double, Double)
+  ) {
+    func ramp(_ d: Double) -> Double { 1 / (1 + exp(-d / softness)) }
+    for y in 0..<height {
+      for x in 0..<width {
+        let u = Double(x) + 0.5
+        let v = Double(y) + 0.5
+        add(x, y, light, ramp(u - x0) * ramp(x1 - u) * ramp(v - y0) * ramp(y1 - v))
+      }
+    }
+  }
+
   /// Adds a soft round patch of light (a Gaussian of `sigma` px) at `centre`.
   public mutating func glow(at centre: (Double, Double), sigma: Double, light: (Double, Double, Double)) {
     for y in 0..<height {

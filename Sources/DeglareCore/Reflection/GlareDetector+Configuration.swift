@@ -485,6 +485,99 @@ extension GlareDetector {
     /// levels (what the evaluation's truth counts as visible).
     public var whiteStreakMinLevels: Float = 16
 
+    // MARK: Window reflections (GlareDetector+Window.swift)
+
+    /// The window pass works on a grid of cell means whose longer side is at most this many cells
+    /// (256, the skylight pass's grid: 4 x 4 analysis pixels a cell at 1024 px); 0 turns the pass
+    /// off. On the evaluation sets (tune, tune draws 1 and 2, former held-out draw 3) the pass took
+    /// window IoU 0.08 to 0.48, 0.14 to 0.48, 0.13 to 0.23 and 0.12 to 0.37 (window blown recall
+    /// on draw 3 0.25 to 1.00), pooled precision 0.65 to 0.70, 0.64 to 0.69, 0.65 to 0.68 and
+    /// 0.62 to 0.66, pooled IoU 0.16 to 0.21, 0.15 to 0.20, 0.14 to 0.16 and 0.17 to 0.20; no
+    /// glare-free image gained a pixel and the 11 real photos' masks are byte-identical. It adds
+    /// about 0.05 s to `detect` on a 24 MP photo.
+    public var windowGridSide: Int = 256
+    /// The step across a cell boundary compares cells this many cells away from it on either
+    /// side (past the soft edge) ...
+    public var windowEdgeGap: Int = 1
+    /// ... averaging this many cells on each side (the set's windows are blurred with sigma 3-10
+    /// px at 900 px, half a cell to two cells on the grid: one cell of gap and three of depth
+    /// measure the whole step past the softest edge).
+    public var windowEdgeDepth: Int = 3
+    /// A window's edge rises by at least this much linear luma entering it (the set adds 0.08 to
+    /// 0.35; 0.05 measured the same window IoU on tune, 0.03 keeps fainter real windows).
+    public var windowMinStep: Float = 0.03
+    /// ... and the rise is neutral: its weakest channel at least this share of its strongest (for
+    /// finding edges and per side; 0.75 here lost windows over coloured paint, tune window IoU
+    /// 0.36 to 0.31, before the other tests below were added).
+    public var windowNeutralShare: Float = 0.6
+    /// Gaps of at most this many rows (a mullion's bar, paint brighter than the light's step) are
+    /// bridged within an edge's run (3 to 5 with ``windowOverlap`` 0.6 to 0.4: tune window IoU
+    /// 0.32 to 0.48, draw 2 0.23 to 0.29, glare-free unchanged).
+    public var windowMaxGap: Int = 5
+    /// An edge's run is at least this fraction of the grid's height long (a pane's side, split by
+    /// a mullion) and a left and a right edge at least this fraction of its width apart ...
+    public var windowMinSide: Double = 0.05
+    /// ... and, once its sides are placed, its width and height at least this fraction of the
+    /// grid's width and height: the set's smallest window, 8 % of a glass that fills 60-70 % of a
+    /// handheld photo. Boxes that passed every other test measured 17 x 26 cells and more over
+    /// windows, 12 x 14 over the one painted white patch left (Leger, tune draw 1, 0.40 % of a
+    /// glare-free image).
+    public var windowMinBox: Double = 0.06
+    /// ... and its width at most this fraction of the grid's width.
+    public var windowMaxSide: Double = 0.5
+    /// A left and a right edge face each other when their rows overlap over at least this
+    /// fraction of the longer one.
+    public var windowOverlap: Double = 0.4
+    /// At most this many pairs of edges are measured per image (the pass stays cheap on busy
+    /// paint).
+    public var windowMaxCandidates: Int = 4000
+    /// Each side of a candidate is placed where its median step is strongest, within this many
+    /// cells of where its edges put it.
+    public var windowPlacementReach: Int = 3
+    /// At least ``windowConsistency`` of the stations along each side rise by at least this
+    /// share of the side's median rise ...
+    public var windowStationShare: Float = 0.5
+    /// ... this fraction of them (0.6 with the texture ratios 0.35 and 4, from 0.75, 0.5 and 3:
+    /// draw 3 window IoU 0.30 to 0.37 and blown recall 0.25 to 1.00, a window half over a white
+    /// figure; tune draw 1 0.49 to 0.48; glare-free unchanged).
+    public var windowConsistency: Float = 0.6
+    /// At least ``windowCloseShare`` of the stations along each side step by the side's median
+    /// step give or take this fraction of its length (colour vector, linear): a white patch of
+    /// paint between red stripes steps cyan beside the red. With it, tune's glare-free mean fell
+    /// from 0.205 % to 0.179 % (window IoU 0.35 to 0.36) ...
+    public var windowStationTolerance: Float = 0.5
+    /// ... this fraction of them.
+    public var windowCloseShare: Float = 0.6
+    /// On no side may the steepest rise between neighbouring analysis pixels (the profile across
+    /// the edge averaged along it) be more than this share of the whole rise: a window's edge is
+    /// soft, paint's hard. A Gaussian edge of sigma 1.6 analysis px rises at most 0.25 of its step
+    /// in a pixel; the set's softest windows blur by 2 px or more. Boxes over windows measured
+    /// 0.11 to 0.25, most boxes over painted patches (Leger, Monet, Mondrian) 0.28 to 1.1 (one
+    /// Leger patch 0.16 to 0.19, left to the size test). This test with the light's neutrality
+    /// below took tune's glare-free mean from 0.179 % back to 0.071 % (no image above its former
+    /// mask), window IoU 0.36 to 0.32.
+    public var windowMaxSharpness: Float = 0.25
+    /// The window's light (the per-channel median of its four sides' steps) is neutral: its
+    /// weakest channel at least this share of its strongest (a window's light is white or faintly
+    /// blue, 0.85 at the least; a patch of Leger's paint lifting cyan measured 0.73) ...
+    public var windowLightNeutralShare: Float = 0.8
+    /// ... and at most this linear luma: a window adds a veil the paint shows through. Windows
+    /// measured 0.10 to 0.30; painted patches that passed the other tests 0.25 to 0.45 (0.3 took
+    /// a Leger patch, 0.36 % of a glare-free image of draw 3, off).
+    public var windowMaxLight: Float = 0.3
+    /// The strongest side's median rise is at most this many times the weakest's (the same light
+    /// on all four sides; over white paint a side clips and rises less).
+    public var windowSideRatio: Float = 2.5
+    /// The median texture inside is at least this many times the ring's outside (added light
+    /// leaves the linear texture as it was; a flat painted patch has less than the paint around
+    /// it) ...
+    public var windowMinTextureRatio: Float = 0.35
+    /// ... and at most this many times (mullions add texture inside).
+    public var windowMaxTextureRatio: Float = 4
+    /// A cell of the window is proposed when taking its light away changes some encoded channel
+    /// by at least this many 8-bit levels (what the evaluation's truth counts as visible).
+    public var windowMinLevels: Float = 16
+
     // MARK: Extent of spots and coloured streaks (GlareDetector+Extent.swift)
 
     /// Each found specular spot and streak-shaped coloured blob grows at most this many of its

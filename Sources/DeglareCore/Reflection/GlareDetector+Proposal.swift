@@ -104,7 +104,8 @@ extension GlareDetector {
     let extents = growExtents(ringed, evidence: evidence, allowed: allowed, width: width, height: height)
     let veiled = markSkylightVeils(extents, evidence: evidence, allowed: allowed, width: width, height: height)
     let streaked = markWhiteStreaks(veiled, evidence: evidence, allowed: allowed, width: width, height: height)
-    return describe(streaked, width: width, height: height)
+    let windowed = markWindows(streaked, evidence: evidence, allowed: allowed, width: width, height: height)
+    return describe(windowed, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,

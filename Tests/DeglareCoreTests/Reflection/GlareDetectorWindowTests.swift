@@ -1,0 +1,63 @@
+import DeglareTestSupport
+import Testing
+
+@testable import DeglareCore
+
+/// Window reflections (GlareDetector+Window.swift): a soft rectangle of neutral added light over
+/// paint is proposed; bright rectangles of paint (hard edges, a change of paint) are not.
+@Suite("Glare detector window reflections")
+struct GlareDetectorWindowTests {
+  /// Mid-tone, textured paint in blocks of a few colours, shaded across (brushwork).
+  func paint() -> TestPainting {
+    var painting = TestPainting(width: 480, height: 360, wall: (0.35, 0.30, 0.22), textureAmount: 0.05)
+    painting.rectangle(x0: 0, y0: 0, x1: 200, y1: 170, colour: (0.30, 0.38, 0.25), shading: 0.15)
+    painting.rectangle(x0: 200, y0: 170, x1: 480, y1: 360, colour: (0.42, 0.25, 0.22), shading: 0.15)
+    painting.rectangle(x0: 280, y0: 30, x1: 420, y1: 120, colour: (0.25, 0.28, 0.40), shading: 0.1)
+    return painting
+  }
+
+  /// The default configuration with the window pass switched off.
+  var withoutWindows: GlareDetector.Configuration {
+    var configuration = GlareDetector.Configuration()
+    configuration.windowGridSide = 0
+    return configuration
+  }
+
+  @Test("A soft window of white light over textured paint is proposed, and only by the window pass")
+  func softWindow() {
+    var painting = paint()
+    painting.window(x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5, light: (0.15, 0.15, 0.15))
+    let image = painting.image
+    let truth = painting.glareMask()
+    let lifted = truth.count { $0 }
+    #expect(lifted > 10_000, "the scene no longer lifts a window")
+    let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
+    let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
+    #expect(missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
+    let proposed = mask.insideCount
+    #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed")
+    #expect(found * 10 >= proposed * 9, "\(proposed) pixels proposed, \(found) of them lifted")
+  }
+
+  @Test("A picture in a white mat and a bright, hard-edged painted rectangle are not proposed")
+  func paintedRectangles() {
+    // A white mat (the whole glass) holding a darker, textured picture ...
+    var mat = TestPainting(width: 480, height: 360, wall: (0.90, 0.89, 0.86), textureAmount: 0.01)
+    mat.rectangle(x0: 90, y0: 70, x1: 390, y1: 290, colour: (0.40, 0.33, 0.25), shading: 0.15)
+    // ... and a pale, hard-edged rectangle (a label, a patch of paint) on mid-grey paint with the
+    // same texture: a neutral step of a window's strength, up on all four sides, the texture going
+    // on across it; only its hard edges tell it from a window.
+    var label = TestPainting(width: 480, height: 360, wall: (0.35, 0.35, 0.33), textureAmount: 0.05)
+    label.rectangle(x0: 150, y0: 110, x1: 270, y1: 230, colour: (0.55, 0.55, 0.53))
+    for painting in [mat, label] {
+      let image = painting.image
+      let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
+      let mask = GlareDetector().detect(image, marginBand: 0).mask
+      #expect(
+        mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass"
+      )
+    }
+  }
+}
