@@ -49,7 +49,7 @@ extension GlareDetector {
     var seen = Set<[Int]>()
     var marked = [Bool](repeating: false, count: gw * gh)
     var tried = 0
-    for left in lefts {
+    pairs: for left in lefts {
       for right in rights where right.at - left.at >= minWidth && right.at - left.at <= maxWidth {
         let top = max(left.from, right.from)
         let bottom = min(left.to, right.to)
@@ -57,7 +57,7 @@ extension GlareDetector {
         let overlap = bottom - top + 1
         guard Double(overlap) >= c.windowOverlap * Double(longer) else { continue }
         tried += 1
-        guard tried <= c.windowMaxCandidates else { break }
+        guard tried <= c.windowMaxCandidates else { break pairs }
         let box = steps.place(x0: left.at, x1: right.at, y0: top, y1: bottom + 1, reach: c.windowPlacementReach)
         guard seen.insert([box.x0, box.x1, box.y0, box.y1]).inserted,
           Double(box.x1 - box.x0) >= c.windowMinBox * Double(gw), Double(box.y1 - box.y0) >= c.windowMinBox * Double(gh)
