@@ -265,9 +265,9 @@ extension GlareDetector {
   /// The q-quantile (0...1, nearest rank) of `values`; 0 for an empty array.
   static func percentile(_ values: [Float], _ q: Double) -> Float {
     guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    let rank = Int((q * Double(sorted.count - 1)).rounded())
-    return sorted[min(max(rank, 0), sorted.count - 1)]
+    let rank = Int((q * Double(values.count - 1)).rounded())
+    // By selection: the value a sort would put at the rank, without sorting the whole array.
+    return OrderStatistic.value(at: min(max(rank, 0), values.count - 1), of: values)
   }
 
   /// Geodesic growth: pixels of `region` reachable from `seeds` (non-zero codes) in at most

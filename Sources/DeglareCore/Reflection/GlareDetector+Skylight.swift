@@ -204,15 +204,8 @@ extension GlareDetector {
   /// The per-channel median of colours; nil when there are none.
   static func medianColour(_ colours: [SIMD3<Float>]) -> SIMD3<Float>? {
     guard !colours.isEmpty else { return nil }
-    // The rank ``percentile(_:_:)`` reads at 0.5, found by selection rather than three sorts.
-    let rank = min(max(Int((0.5 * Double(colours.count - 1)).rounded()), 0), colours.count - 1)
-    var channel = colours.map(\.x)
-    let x = OrderStatistic.select(&channel, rank: rank)
-    for i in colours.indices { channel[i] = colours[i].y }
-    let y = OrderStatistic.select(&channel, rank: rank)
-    for i in colours.indices { channel[i] = colours[i].z }
-    let z = OrderStatistic.select(&channel, rank: rank)
-    return SIMD3(x, y, z)
+    return SIMD3(
+      percentile(colours.map(\.x), 0.5), percentile(colours.map(\.y), 0.5), percentile(colours.map(\.z), 0.5))
   }
 }
 
