@@ -8,7 +8,9 @@ public struct GlareBlob: Sendable, Equatable {
     case streak
     /// A compact, saturated, glowing patch of coloured light (a lit exit sign).
     case sign
-    /// Any other patch of added light (a window, a lamp's broad reflection).
+    /// A window's reflection: a soft-edged rectangle of neutral light over the paint.
+    case window
+    /// Any other patch of added light (a lamp's broad reflection).
     case patch
   }
 

@@ -15,6 +15,9 @@ enum SeedKind {
   /// Coloured light that outshines the paint under it many times over: a lit sign's reflection,
   /// or a lit coloured object against dark paint (the blob test tells them apart by the glow).
   static let glowing: UInt8 = 16
+  /// A window's reflection: a soft-edged rectangle of neutral added light
+  /// (GlareDetector+Window.swift; set with ``white``).
+  static let window: UInt8 = 32
 }
 
 extension GlareDetector {
@@ -108,7 +111,7 @@ extension GlareDetector {
     return describe(windowed, width: width, height: height)
   }
 
-  /// Numbers the grown blobs and gives each its kind: from its seed (specular core, sign,
+  /// Numbers the grown blobs and gives each its kind: from its seed (sign, window, specular core,
   /// coloured or white light) and, for plain light, its shape (elongated: a streak).
   func describe(_ grown: [UInt8], width: Int, height: Int) -> Proposal {
     let components = ConnectedComponents(
@@ -124,6 +127,7 @@ extension GlareDetector {
       let seed = code[b]
       let coloured = seed & SeedKind.coloured != 0
       if seed & SeedKind.sign != 0 { return BlobDescription(kind: .sign, coloured: true) }
+      if seed & SeedKind.window != 0 { return BlobDescription(kind: .window, coloured: coloured) }
       if seed & SeedKind.blown != 0 { return BlobDescription(kind: .spot, coloured: coloured) }
       return BlobDescription(kind: isElongated(moments[b]) ? .streak : .patch, coloured: coloured)
     }

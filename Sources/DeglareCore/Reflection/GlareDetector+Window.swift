@@ -30,7 +30,7 @@ import Foundation
 extension GlareDetector {
   /// Proposes window reflections (see the file's comment) where nothing is proposed yet.
   /// - Parameters:
-  ///   - codes: the proposal so far (blob codes, 0 none); window pixels get the white code.
+  ///   - codes: the proposal so far (blob codes, 0 none); window pixels get the white and window codes.
   ///   - allowed: per analysis pixel, whether it lies wholly inside the glass.
   func markWindows(_ codes: [UInt8], evidence: Evidence, allowed: [Bool], width: Int, height: Int) -> [UInt8] {
     let c = configuration
@@ -68,7 +68,8 @@ extension GlareDetector {
         markWindow(grid, box: box, light: light, into: &marked)
       }
     }
-    return Self.marking(marked, into: codes, code: SeedKind.white, allowed: allowed, width: width, k: k, gw: gw)
+    return Self.marking(
+      marked, into: codes, code: SeedKind.white | SeedKind.window, allowed: allowed, width: width, k: k, gw: gw)
   }
 
   /// A straight run of window edge along a column boundary: boundary `at` (between cells

@@ -34,11 +34,14 @@ struct GlareDetectorWindowTests {
     let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
     let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
     #expect(missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)")
-    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    let detection = GlareDetector().detect(image, marginBand: 0)
+    let mask = detection.mask
     let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
     let proposed = mask.insideCount
     #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed")
     #expect(found * 10 >= proposed * 9, "\(proposed) pixels proposed, \(found) of them lifted")
+    let largest = detection.blobs.max { $0.pixelCount < $1.pixelCount }
+    #expect(largest?.kind == .window, "the window is reported as \(String(describing: largest?.kind))")
   }
 
   @Test("A picture in a white mat and a bright, hard-edged painted rectangle are not proposed")
