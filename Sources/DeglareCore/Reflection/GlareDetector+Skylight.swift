@@ -158,7 +158,7 @@ extension GlareDetector {
       peaks.append(peak)
     }
     let lifted = lifts.count(where: { Self.luma($0) >= c.skylightMinLift })
-    guard Float(lifted) >= c.skylightConsistency * Float(lifts.count), isCyanVeil(lifts, strict: true),
+    guard Float(lifted) >= c.skylightLiftedShare * Float(lifts.count), isCyanVeil(lifts, strict: true),
       Self.percentile(peaks, 0.5) <= c.skylightMaxPeak,
       Self.percentile(flanks.map { Self.luma($0) }, 0.5) <= c.skylightMaxPaintLuma,
       let reference = Self.medianColour(lifts)

@@ -17,11 +17,11 @@ struct GlareDetectorSkylightTests {
     return [0.55, 0.48, 0.36].map { $0 * shade * texture(x, y) }
   }
 
-  /// Distance of (x, y) from the diagonal line through the picture's centre at 30 degrees.
-  func distance(_ x: Int, _ y: Int) -> Double {
+  /// Distance of (x, y) from the diagonal line through the picture's centre at `degrees`.
+  func distance(_ x: Int, _ y: Int, degrees: Double = 30) -> Double {
     let dx = Double(x) - 127.5
     let dy = Double(y) - 95.5
-    let angle = 30.0 * .pi / 180
+    let angle = degrees * .pi / 180
     return abs(-dx * sin(angle) + dy * cos(angle))
   }
 
@@ -55,6 +55,26 @@ struct GlareDetectorSkylightTests {
     }
     #expect(Double(core.count { found.contains($0) }) >= 0.6 * Double(core.count))
     #expect(found.allSatisfy { distance($0 % width, $0 / width) <= 16 })
+  }
+
+  @Test("A narrow veil (14 px) between two scanned angles is proposed along its length, and nothing 5 px beyond it")
+  func narrowVeilBetweenAngles() {
+    let light: [Float] = [0.02, 0.07, 0.10]
+    let found = veils(
+      evidence { x, y in
+        let inBand: Float = distance(x, y, degrees: 35) <= 7 ? 1 : 0
+        return zip(pale(x, y), light).map { $0 + inBand * $1 }
+      })
+    let core = (0..<(width * height)).filter { i in
+      let x = i % width
+      let y = i / width
+      return distance(x, y, degrees: 35) <= 4 && (40...215).contains(x) && (24...167).contains(y)
+    }
+    #expect(
+      Double(core.count { found.contains($0) }) >= 0.6 * Double(core.count),
+      "\(core.count { found.contains($0) }) of \(core.count)")
+    let far = found.map { distance($0 % width, $0 / width, degrees: 35) }.max() ?? 0
+    #expect(far <= 12, "proposed \(far) px from the veil's centre line")
   }
 
   @Test("The pass can be turned off")
