@@ -17,7 +17,8 @@ import Foundation
 // side less as many on the other, `windowEdgeGap` cells from the boundary (past the soft edge).
 // Runs down a column boundary where the step (smoothed over three rows) is a neutral rise are
 // left edges, neutral falls right edges; a left and a right edge facing each other over a
-// plausible width, with overlapping extents, give a candidate rectangle whose four sides are
+// plausible width, with overlapping extents, give candidate rectangles (over the rows they share,
+// and over all the rows either runs along) whose four sides are
 // then placed where their median step is strongest. It is kept when it is as large as the
 // smallest window, and on each of its four sides the median step entering it is a neutral rise
 // of a window's strength, most stations along the side rise by at least half of it and step by
@@ -56,16 +57,25 @@ extension GlareDetector {
         let longer = max(left.to - left.from, right.to - right.from) + 1
         let overlap = bottom - top + 1
         guard Double(overlap) >= c.windowOverlap * Double(longer) else { continue }
-        tried += 1
-        guard tried <= c.windowMaxCandidates else { break pairs }
-        let box = steps.place(x0: left.at, x1: right.at, y0: top, y1: bottom + 1, reach: c.windowPlacementReach)
-        guard seen.insert([box.x0, box.x1, box.y0, box.y1]).inserted,
-          Double(box.x1 - box.x0) >= c.windowMinBox * Double(gw), Double(box.y1 - box.y0) >= c.windowMinBox * Double(gh)
-        else { continue }
-        guard let light = windowLight(steps, box: box, texture: texture) else { continue }
-        let sharpness = windowSharpness(evidence.linear, width: width, k: k, box: box)
-        guard sharpness <= c.windowMaxSharpness else { continue }
-        markWindow(grid, box: box, light: light, into: &marked)
+        // The rows both edges run along, and all the rows either runs along: a mullion's bar or
+        // paint that takes the light differently can cut one edge's run short, and the rows
+        // they share are then one pane, whose side at the bar does not step.
+        var spans = [(top, bottom)]
+        let union = (min(left.from, right.from), max(left.to, right.to))
+        if union != (top, bottom) { spans.append(union) }
+        for (y0, y1) in spans {
+          tried += 1
+          guard tried <= c.windowMaxCandidates else { break pairs }
+          let box = steps.place(x0: left.at, x1: right.at, y0: y0, y1: y1 + 1, reach: c.windowPlacementReach)
+          guard seen.insert([box.x0, box.x1, box.y0, box.y1]).inserted,
+            Double(box.x1 - box.x0) >= c.windowMinBox * Double(gw),
+            Double(box.y1 - box.y0) >= c.windowMinBox * Double(gh)
+          else { continue }
+          guard let light = windowLight(steps, box: box, texture: texture) else { continue }
+          let sharpness = windowSharpness(evidence.linear, width: width, k: k, box: box)
+          guard sharpness <= c.windowMaxSharpness else { continue }
+          markWindow(grid, box: box, light: light, into: &marked)
+        }
       }
     }
     return Self.marking(
@@ -125,7 +135,7 @@ extension GlareDetector {
       let stations = steps.side(side, of: box)
       guard stations.count >= 3, let median = Self.medianColour(stations) else { return nil }
       let rise = Self.luma(median)
-      guard rise >= c.windowMinStep, median.min() >= c.windowNeutralShare * median.max() else { return nil }
+      guard rise >= c.windowMinStep, median.min() >= c.windowSideNeutralShare * median.max() else { return nil }
       let rising = stations.count(where: { Self.luma($0) >= c.windowStationShare * rise })
       guard Float(rising) >= c.windowConsistency * Float(stations.count) else { return nil }
       // The paint goes on across the edge: most stations step by the side's light itself, in

@@ -44,6 +44,27 @@ struct GlareDetectorWindowTests {
     #expect(largest?.kind == .window, "the window is reported as \(String(describing: largest?.kind))")
   }
 
+  @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
+  func edgeCutShort() {
+    // Over the red strip the light clips red, so the left edge's step there is not neutral and
+    // the edge's run covers only the rows below it: the rows both edges share are a lower part
+    // of the window, whose top side does not step. All the rows either edge runs along give the
+    // window.
+    var painting = paint()
+    painting.rectangle(x0: 110, y0: 60, x1: 170, y1: 160, colour: (0.99, 0.45, 0.35))
+    painting.window(x0: 140, y0: 80, x1: 300, y1: 280, softness: 2.5, light: (0.18, 0.18, 0.18))
+    let image = painting.image
+    let truth = painting.glareMask()
+    let lifted = truth.count { $0 }
+    let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
+    let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
+    #expect(missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
+    #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed")
+    #expect(found * 10 >= mask.insideCount * 9, "\(mask.insideCount) pixels proposed, \(found) of them lifted")
+  }
+
   @Test("A picture in a white mat and a bright, hard-edged painted rectangle are not proposed")
   func paintedRectangles() {
     // A white mat (the whole glass) holding a darker, textured picture ...
