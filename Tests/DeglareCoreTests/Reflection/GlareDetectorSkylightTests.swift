@@ -57,8 +57,8 @@ struct GlareDetectorSkylightTests {
     #expect(found.allSatisfy { distance($0 % width, $0 / width) <= 16 })
   }
 
-  @Test("A narrow veil (14 px) between two scanned angles is proposed along its length, and nothing 5 px beyond it")
-  func narrowVeilBetweenAngles() {
+  @Test("A narrow veil (14 px) is proposed along its length, and nothing more than 5 px beyond it")
+  func narrowVeil() {
     let light: [Float] = [0.02, 0.07, 0.10]
     let found = veils(
       evidence { x, y in
