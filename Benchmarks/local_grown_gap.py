@@ -14,9 +14,12 @@ means the estimate has the wrong shape (too smooth, or spread), a low gain that 
 """
 import argparse
 import os
+import sys
 
 import numpy as np
 from PIL import Image
+
+from local_eval import psnr
 
 
 def linear(a):
@@ -26,12 +29,6 @@ def linear(a):
 
 def load(path):
     return np.asarray(Image.open(path).convert("RGB"))
-
-
-def psnr(a, b, where):
-    d = a[where].astype(np.float64) - b[where].astype(np.float64)
-    mse = float(np.mean(d * d))
-    return 99.0 if mse == 0 else 10 * np.log10(255.0 ** 2 / mse)
 
 
 def main():
@@ -52,8 +49,12 @@ def main():
             clean = load(os.path.join(grown, "clean.png"))
             score = load(os.path.join(grown, "score.png"))[..., 0] >= 128
             mask = load(os.path.join(grown, "mask.png"))[..., 0] >= 128
-            out_tight = load(os.path.join(tight, f"{args.tight}-auto.png"))
-            out_grown = load(os.path.join(grown, f"{grown_label}-auto.png"))
+            outputs = [os.path.join(tight, f"{args.tight}-auto.png"), os.path.join(grown, f"{grown_label}-auto.png")]
+            missing = [path for path in outputs if not os.path.exists(path)]
+            if missing:
+                sys.exit(f"{missing[0]} is missing: run Benchmarks/local_eval.py on these cases with "
+                         f"--run {args.tight}=BIN (and the grown label) first")
+            out_tight, out_grown = (load(path) for path in outputs)
             truth = linear(source) - linear(clean)
 
             def measure(output):

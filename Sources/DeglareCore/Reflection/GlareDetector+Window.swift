@@ -18,8 +18,8 @@ import Foundation
 // Runs down a column boundary where the step (smoothed over three rows) is a neutral rise are
 // left edges, neutral falls right edges; a left and a right edge facing each other over a
 // plausible width, with overlapping extents, give candidate rectangles (over the rows they share,
-// and over all the rows either runs along) whose four sides are
-// then placed where their median step is strongest. It is kept when it is as large as the
+// and over all the rows either runs along) whose four sides are then placed where their median
+// step is strongest. It is kept when it is as large as the
 // smallest window, and on each of its four sides the median step entering it is a neutral rise
 // of a window's strength, most stations along the side rise by at least half of it and step by
 // about the side's light in colour too (the paint goes on across the edge), the four sides'
