@@ -9,9 +9,10 @@ import Testing
 @Suite(.serialized) struct WorkbenchEndToEndTests {
   /// A running `deglare workbench` whose stdout is read while it runs.
   final class Server: @unchecked Sendable {
-    /// Bytes read from a pipe while the process runs.
+    /// Bytes read from a pipe while the process runs, and whether the pipe reached its end.
     final class Collected: Sendable {
       let bytes = Mutex<[UInt8]>([])
+      let ended = Atomic<Bool>(false)
     }
 
     let process: Process
@@ -36,10 +37,13 @@ import Testing
             if data.isEmpty { break }
             sink.bytes.withLock { $0 += data }
           }
+          sink.ended.store(true, ordering: .releasing)
         }
       }
     }
 
+    /// Whether both pipes have been read to their end.
+    var drained: Bool { output.ended.load(ordering: .acquiring) && errors.ended.load(ordering: .acquiring) }
     var stdout: String { output.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
     var stderr: String { errors.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
 
@@ -50,19 +54,26 @@ import Testing
         if let line = stdout.split(separator: "\n", omittingEmptySubsequences: false).first, stdout.contains("\n") {
           return String(line)
         }
-        if !process.isRunning { break }
+        // Ended without a line: what it said is only certain once its pipes are read out.
+        if !process.isRunning && drained { break }
         try await Task.sleep(for: .milliseconds(10))
       }
-      throw StubServerError("no line from deglare workbench; stderr: \(stderr)")
+      let exit = process.isRunning ? "still running" : "exit \(process.terminationStatus)"
+      throw StubServerError("no line from deglare workbench (\(exit)); stderr: \(stderr)")
     }
 
-    /// Waits for the exit (SIGKILL after `timeout`) and returns the status.
+    /// Waits for the exit (SIGKILL after `timeout`) and for both pipes to be read to their end
+    /// (a reader that a loaded machine resumes late must not cut stderr short), and returns the
+    /// status.
     func wait(timeout: Double = 300) async -> Int32 {
       let deadline = Date().addingTimeInterval(timeout)
       while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(5)) }
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
-      try? await Task.sleep(for: .milliseconds(50))
+      let drainDeadline = Date().addingTimeInterval(ProcessRunner.hangGuard)
+      while !self.drained && Date() < drainDeadline {
+        try? await Task.sleep(for: .milliseconds(5))
+      }
       return process.terminationStatus
     }
   }
