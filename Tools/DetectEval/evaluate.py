@@ -3,7 +3,9 @@
 
 Synthetic: per glare kind, pixel precision, recall and IoU pooled over the kind's images, plus
 the false-positive coverage of the glare-free images (mean, and how many exceed 0.5 %), and the
-recall of blown glare (truth pixels whose three channels are clipped at 250 or more).
+recall of blown glare (truth pixels whose three channels are clipped at 250 or more). Each
+table's `share` is its row's part of the table's truth pixels: how much that row's IoU weighs in
+the pooled IoU.
 Real photos: coverage per photo, as `deglare detect --json` reports it; with a reference mask
 (PHOTO=MASK.png, any size: it is scaled to the photo with nearest neighbour) also the precision
 and recall against it.
@@ -50,14 +52,18 @@ def groups(image):
 
 
 def table(title, rows):
-    print(f"{title:12s} {'images':>6s} {'precision':>9s} {'recall':>6s} {'IoU':>5s} {'blown':>5s} {'cover%':>7s} {'truth%':>6s}")
+    print(f"{title:12s} {'images':>6s} {'precision':>9s} {'recall':>6s} {'IoU':>5s} {'blown':>5s} {'cover%':>7s} {'truth%':>6s} "
+          f"{'share':>5s}")
+    # share: the row's part of all the truth pixels in the table, what its IoU weighs in the pooled IoU.
+    total = max(sum(t["gt"] for t in rows.values()), 1)
     for name, t in sorted(rows.items()):
         cover = 100 * t["pred"] / t["pixels"]
         precision = f"{t['tp'] / t['pred']:9.2f}" if t["pred"] else f"{'-':>9s}"
         recall = f"{t['tp'] / t['gt']:6.2f}" if t["gt"] else f"{'-':>6s}"
         iou = f"{t['tp'] / (t['pred'] + t['gt'] - t['tp']):5.2f}" if t["gt"] else f"{'-':>5s}"
         blown = f"{t['btp'] / t['bgt']:5.2f}" if t["bgt"] else f"{'-':>5s}"
-        print(f"{name:12s} {t['images']:6d} {precision} {recall} {iou} {blown} {cover:7.3f} {100 * t['gt'] / t['pixels']:6.2f}")
+        print(f"{name:12s} {t['images']:6d} {precision} {recall} {iou} {blown} {cover:7.3f} {100 * t['gt'] / t['pixels']:6.2f} "
+              f"{t['gt'] / total:5.2f}")
 
 
 def extent_counts(mask, truth):
