@@ -10,6 +10,9 @@ public struct GlareBlob: Sendable, Equatable {
     case sign
     /// A window's reflection: a soft-edged rectangle of neutral light over the paint.
     case window
+    /// A broad, weak veil of neutral light over dark ground (a lamp or a pale wall far behind the
+    /// camera, out of focus).
+    case sheen
     /// Any other patch of added light (a lamp's broad reflection).
     case patch
   }

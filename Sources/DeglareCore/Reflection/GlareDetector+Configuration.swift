@@ -591,6 +591,51 @@ extension GlareDetector {
     /// by at least this many 8-bit levels (what the evaluation's truth counts as visible).
     public var windowMinLevels: Float = 16
 
+    // MARK: Sheens over dark ground (GlareDetector+Sheen.swift)
+
+    /// The sheen pass works on a grid whose longer side is this many cells (0 turns it off).
+    public var sheenGridSide: Int = 64
+    /// The ground is read over a square window of this fraction of the grid's longer side ...
+    public var sheenWindow: Double = 0.39
+    /// ... as this quantile of the glass cells' colours, per channel (linear light).
+    public var sheenGroundQuantile: Double = 0.15
+    /// A veiled cell stands at least this much above the ground in every channel (linear) ...
+    /// (0.025 found sheen IoU 0.084 on the straight images of the development draws, 0.018
+    /// 0.102, the glare-free images untouched with either) ...
+    public var sheenMinLift: Float = 0.018
+    /// ... its strongest channel's lift at most this many times its weakest's (neutral light) ...
+    public var sheenNeutral: Float = 1.6
+    /// ... over a ground no lighter than this (mean of the channels, linear): over pale paint a
+    /// veil barely shows, and a lit wall is pale ...
+    public var sheenMaxGround: Float = 0.12
+    /// ... by at least this share of the ground's own light ...
+    public var sheenWash: Float = 0.4
+    /// ... and its texture at most this share of the ground's texture times the ratio of its
+    /// light to the ground's (added light leaves the texture as it was, up to the camera's
+    /// noise; lighter paint scales it with its light). 0.6 found sheen IoU 0.084, 0.8 0.104.
+    public var sheenTexture: Float = 0.8
+    /// The texture is the spread of each cell's luma less a Gaussian blur of this fraction of the
+    /// analysis image's longer side (1.5 pixels at 512).
+    public var sheenTextureSigma: Double = 0.003
+    /// Cells whose weakest channel stands less than this above the ground are the ground whose
+    /// texture the veiled cells are compared with.
+    public var sheenGroundLift: Float = 0.01
+    /// A sheen holds at least this fraction of the glass's cells ...
+    public var sheenMinArea: Double = 0.01
+    /// ... its lift (90th percentile of its cells' weakest channel) is at most this: a sheen is
+    /// weak; a dark photograph's sunlit wall between a dark sofa and a darker upper wall, which
+    /// passes every other test, lifts 0.29-0.36 (the real photo IMG_7684 0.36), the sheens of the
+    /// development draws 0.10-0.14 ...
+    public var sheenMaxLift: Float = 0.22
+    /// ... its border's mean lift is at most this share of that: its edge is soft ...
+    public var sheenSoftEdge: Float = 0.5
+    /// ... and it covers at least this share of the ellipse of its own second moments. The
+    /// sheens found on the development draws cover 0.69-0.94 (a figure standing in one cuts a
+    /// hole); the ragged pieces of mid-grey wall in the photographs' interiors that pass the
+    /// other tests beside a streak or a window 0.27-0.65 (without this test: tune draw 1
+    /// precision 0.70 to 0.65).
+    public var sheenMinCoverage: Double = 0.67
+
     // MARK: Extent of spots and coloured streaks (GlareDetector+Extent.swift)
 
     /// Each found specular spot and streak-shaped coloured blob grows at most this many of its

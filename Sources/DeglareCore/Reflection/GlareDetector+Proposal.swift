@@ -18,6 +18,9 @@ enum SeedKind {
   /// A window's reflection: a soft-edged rectangle of neutral added light
   /// (GlareDetector+Window.swift; set with ``white``).
   static let window: UInt8 = 32
+  /// A sheen: a broad, weak veil of neutral light over dark ground (GlareDetector+Sheen.swift;
+  /// set with ``white``).
+  static let sheen: UInt8 = 64
 }
 
 extension GlareDetector {
@@ -108,11 +111,12 @@ extension GlareDetector {
     let veiled = markSkylightVeils(extents, evidence: evidence, allowed: allowed, width: width, height: height)
     let streaked = markWhiteStreaks(veiled, evidence: evidence, allowed: allowed, width: width, height: height)
     let windowed = markWindows(streaked, evidence: evidence, allowed: allowed, width: width, height: height)
-    return describe(windowed, width: width, height: height)
+    let sheened = markSheens(windowed, evidence: evidence, allowed: allowed, width: width, height: height)
+    return describe(sheened, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (sign, window, specular core,
-  /// coloured or white light) and, for plain light, its shape (elongated: a streak).
+  /// sheen, coloured or white light) and, for plain light, its shape (elongated: a streak).
   func describe(_ grown: [UInt8], width: Int, height: Int) -> Proposal {
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: grown.map { $0 != 0 })
@@ -129,6 +133,7 @@ extension GlareDetector {
       if seed & SeedKind.sign != 0 { return BlobDescription(kind: .sign, coloured: true) }
       if seed & SeedKind.window != 0 { return BlobDescription(kind: .window, coloured: coloured) }
       if seed & SeedKind.blown != 0 { return BlobDescription(kind: .spot, coloured: coloured) }
+      if seed & SeedKind.sheen != 0 { return BlobDescription(kind: .sheen, coloured: coloured) }
       return BlobDescription(kind: isElongated(moments[b]) ? .streak : .patch, coloured: coloured)
     }
     return Proposal(blobs: components.labels, kinds: kinds)

@@ -1,0 +1,76 @@
+import DeglareTestSupport
+import Foundation
+import Testing
+
+@testable import DeglareCore
+
+/// Sheens (GlareDetector+Sheen.swift): a broad, weak veil of neutral light over dark ground is
+/// proposed; paint lit the same way (its texture grows with its light) and a strong lift are not.
+@Suite("Glare detector sheens")
+struct GlareDetectorSheenTests {
+  /// Dark, textured ground (velvet, a night sky): ±10 % brush grain.
+  func ground() -> TestPainting {
+    TestPainting(width: 480, height: 360, wall: (0.20, 0.19, 0.18), textureAmount: 0.1)
+  }
+
+  /// The default configuration with the sheen pass switched off.
+  var withoutSheens: GlareDetector.Configuration {
+    var configuration = GlareDetector.Configuration()
+    configuration.sheenGridSide = 0
+    return configuration
+  }
+
+  @Test(
+    "A broad, weak veil of neutral light over dark textured ground is proposed, as a sheen, and only by the sheen pass")
+  func veilOverDarkGround() {
+    var painting = ground()
+    painting.glow(at: (260, 170), sigma: 60, light: (0.08, 0.08, 0.075))
+    let image = painting.image
+    let truth = painting.glareMask()
+    let lifted = truth.count { $0 }
+    #expect(lifted > 10_000, "the scene no longer lifts a sheen")
+    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
+    let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
+    #expect(missed * 10 < lifted, "another pass already proposes the sheen: \(missed) of \(lifted)")
+    let detection = GlareDetector().detect(image, marginBand: 0)
+    let mask = detection.mask
+    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
+    #expect(found * 2 >= lifted, "\(found) of \(lifted) lifted pixels proposed")
+    #expect(found * 10 >= mask.insideCount * 8, "\(mask.insideCount) pixels proposed, \(found) of them lifted")
+    let largest = detection.blobs.max { $0.pixelCount < $1.pixelCount }
+    #expect(largest?.kind == .sheen, "the sheen is reported as \(String(describing: largest?.kind))")
+  }
+
+  @Test("Ground painted lighter in the same soft shape (its texture grows with its light) is not proposed")
+  func paintedGlow() {
+    // The same light, but reflected by the paint: the ground's colour times a soft bump, so the
+    // brush grain grows with it, as on a lit wall or a painted glow.
+    var painting = ground()
+    let base = [0.20, 0.19, 0.18].map { SyntheticGlare.decode($0) }
+    painting.fill { _, _ in
+      true
+    } colour: { x, y in
+      let d2 = pow(Double(x) - 260, 2) + pow(Double(y) - 170, 2)
+      let bump = exp(-d2 / (2 * 60 * 60))
+      let light = [0.08, 0.08, 0.075]
+      let lit = (0..<3).map { SyntheticGlare.encode(base[$0] + light[$0] * bump) }
+      return (lit[0], lit[1], lit[2])
+    }
+    let image = painting.image
+    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(
+      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+  }
+
+  @Test("A strong neutral lift over dark ground (a lit wall's strength) is not proposed as a sheen")
+  func strongLift() {
+    var painting = ground()
+    painting.glow(at: (260, 170), sigma: 60, light: (0.40, 0.40, 0.38))
+    let image = painting.image
+    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(
+      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+  }
+}
