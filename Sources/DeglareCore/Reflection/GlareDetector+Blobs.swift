@@ -67,7 +67,11 @@ extension GlareDetector {
       // A lit sign: glowing light over dark paint, or a solid panel of coloured light (which,
       // not glowing, must add light like any veil: the deficit test exempts glowing signs only).
       let glows = blob.glowing * 2 > area
-      let sign = coloured && compact && (glows || isSignPanel(blob.pixels, width: width, height: height))
+      let shape = coloured && compact ? panelShape(blob.pixels, width: width, height: height) : (fill: 0, aspect: 0)
+      let panel = c.signPanelAspect.contains(shape.aspect)
+      let sign = coloured && compact && (glows || (panel && shape.fill >= c.minSignPanelFill))
+      // A solid panel may be held to a lower glow (``Configuration/minSolidPanelFill``).
+      let solid = sign && panel && shape.fill >= c.minSolidPanelFill
       if panelsOnly && !sign { continue }
       if coloured && !(sign && glows)
         && deficit(blob.pixels, evidence: evidence) > (sign ? c.maxSignPanelDeficit : c.maxColourDeficit)
@@ -117,11 +121,16 @@ extension GlareDetector {
         let rings = region.rings(
           around: boundary, stamp: stamp, bands: [c.glowDistances, c.glowReference, c.continuationDistances])
         let glow = self.glow(blob.pixels, near: rings[0], far: rings[1], evidence: evidence) / amplitude
-        if glow >= c.minSignGlow
+        // A solid panel that does not glow must still add light, glowing or not.
+        let glowEnough =
+          glow >= c.minSignGlow
+          || (solid && glow >= c.minSolidPanelGlow
+            && (!glows || deficit(blob.pixels, evidence: evidence) <= c.maxSignPanelDeficit))
+        if glowEnough
           && !goesOn(blob.pixels, into: rings[2], coloured: true, amplitude: amplitude, evidence: evidence)
         {
           let kept = AcceptedBlob(pixels: blob.pixels, code: code | SeedKind.sign, amplitude: amplitude)
-          if glows { accepted.append(kept) } else { panels.append(kept) }
+          if glows && !solid { accepted.append(kept) } else { panels.append(kept) }
         }
         continue
       }

@@ -18,14 +18,6 @@ import Foundation
 // which are kept only as signs' panels, by the same tests.
 
 extension GlareDetector {
-  /// Whether a coloured seed blob is shaped like a lit sign's panel (see the file's comment):
-  /// it fills at least ``Configuration/minSignPanelFill`` of its box and that box's proportions
-  /// lie in ``Configuration/signPanelAspect``.
-  func isSignPanel(_ pixels: [Int], width: Int, height: Int) -> Bool {
-    let shape = panelShape(pixels, width: width, height: height)
-    return shape.fill >= configuration.minSignPanelFill && configuration.signPanelAspect.contains(shape.aspect)
-  }
-
   /// The shape of a blob seen as a sign's panel: how much of its box the blob (holes filled)
   /// fills, and how many times as long as broad that box is. The box spans the 2nd to 98th
   /// percentiles of the filled blob's pixels along its principal axes, so a stray pixel on its

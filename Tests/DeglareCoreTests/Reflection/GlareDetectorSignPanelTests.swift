@@ -105,4 +105,40 @@ struct GlareDetectorSignPanelTests {
     let detection = GlareDetector().detect(grey.image, marginBand: 0)
     #expect(detection.mask.insideCount == 0, "\(detection.blobs)")
   }
+
+  /// Textured mid-grey paint (a grey photograph, say) with a few darker strokes, larger than
+  /// the paper: a sign's panel is small in its picture (the coloured test's background, a
+  /// median over a fifth of the shorter side, must see the paint around the panel).
+  func midGrey() -> TestPainting {
+    var grey = TestPainting(width: 480, height: 360, wall: (0.55, 0.55, 0.53), textureAmount: 0.08)
+    grey.rectangle(x0: 20, y0: 30, x1: 110, y1: 36, colour: (0.35, 0.35, 0.34))
+    grey.rectangle(x0: 230, y0: 60, x1: 236, y1: 200, colour: (0.38, 0.37, 0.36))
+    grey.rectangle(x0: 40, y0: 190, x1: 200, y1: 196, colour: (0.33, 0.33, 0.33))
+    return grey
+  }
+
+  @Test("A sharp lit sign with letters and no halo over textured mid-grey paint is proposed, as a sign")
+  func sharpSignWithoutHalo() throws {
+    let (image, panel) = withSign(midGrey(), glow: 0, softness: 0.8)
+    // Without a halo the sign does not glow: only its solid panel lets it pass.
+    var noSolid = GlareDetector.Configuration()
+    noSolid.minSolidPanelFill = 2
+    let unglowing = GlareDetector(configuration: noSolid).detect(image, marginBand: 0)
+    #expect(overlap(unglowing.mask, panel).inside == 0, "the scene no longer shows what solid panels are for")
+    let detection = GlareDetector().detect(image, marginBand: 0)
+    #expect(Double(overlap(detection.mask, panel).inside) >= 0.7 * Double(panel.count { $0 }))
+    let blob = try #require(detection.blobs.max { $0.pixelCount < $1.pixelCount })
+    #expect(blob.kind == .sign)
+  }
+
+  @Test(
+    "A saturated painted rectangle of the same size is not proposed, on the mid-grey paint or on dark paint it outshines",
+    arguments: [false, true])
+  func paintedRectangle(dark: Bool) {
+    var painting =
+      dark ? TestPainting(width: 480, height: 360, wall: (0.10, 0.10, 0.11), textureAmount: 0.08) : midGrey()
+    painting.rectangle(x0: 125, y0: 100, x1: 195, y1: 130, colour: (0.20, 0.80, 0.35))
+    let detection = GlareDetector().detect(painting.image, marginBand: 0)
+    #expect(detection.mask.insideCount == 0, "\(detection.blobs)")
+  }
 }
