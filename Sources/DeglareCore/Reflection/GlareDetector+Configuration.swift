@@ -617,8 +617,8 @@ extension GlareDetector {
     /// ... as this quantile of the glass cells' colours, per channel (linear light).
     public var sheenGroundQuantile: Double = 0.15
     /// A veiled cell stands at least this much above the ground in every channel (linear) ...
-    /// (0.025 found sheen IoU 0.084 on the straight images of the development draws, 0.018
-    /// 0.102, the glare-free images untouched with either) ...
+    /// (in the prototype, on the straight images of the six development draws, 0.025 found sheen
+    /// IoU 0.084 and 0.018 0.102, the glare-free images untouched with either) ...
     public var sheenMinLift: Float = 0.018
     /// ... its strongest channel's lift at most this many times its weakest's (neutral light) ...
     public var sheenNeutral: Float = 1.6
@@ -629,7 +629,8 @@ extension GlareDetector {
     public var sheenWash: Float = 0.4
     /// ... and its texture at most this share of the ground's texture times the ratio of its
     /// light to the ground's (added light leaves the texture as it was, up to the camera's
-    /// noise; lighter paint scales it with its light). 0.6 found sheen IoU 0.084, 0.8 0.104.
+    /// noise; lighter paint scales it with its light). In the prototype 0.6 found sheen IoU
+    /// 0.084, 0.8 0.104.
     public var sheenTexture: Float = 0.8
     /// The texture is the spread of each cell's luma less a Gaussian blur of this fraction of the
     /// analysis image's longer side (1.5 pixels at 512).
