@@ -200,26 +200,11 @@ struct SheenGrid {
     self.k = k
     self.gw = gw
     self.gh = gh
-    let planes = evidence.linear
-    colours = [SIMD3<Float>](repeating: .zero, count: gw * gh)
-    inside = [Bool](repeating: true, count: gw * gh)
+    // The cell means are the skylight pass's.
+    let cells = SkylightGrid(planes: evidence.linear, allowed: allowed, width: width, k: k, gw: gw, gh: gh)
+    colours = cells.colours
+    inside = cells.inside
     texture = []
-    let area = Float(k * k)
-    for gy in 0..<gh {
-      for gx in 0..<gw {
-        var sum = SIMD3<Float>.zero
-        var all = true
-        for y in (gy * k)..<(gy * k + k) {
-          for x in (gx * k)..<(gx * k + k) {
-            let i = y * width + x
-            sum += SIMD3(planes[0].values[i], planes[1].values[i], planes[2].values[i])
-            all = all && allowed[i]
-          }
-        }
-        colours[gy * gw + gx] = sum / area
-        inside[gy * gw + gx] = all
-      }
-    }
   }
 
   /// Measures every cell's texture, with a Gaussian blur of `sigma` analysis pixels.

@@ -209,8 +209,8 @@ extension GlareDetector {
   }
 }
 
-/// The coarse grid of the skylight pass: cell means of the analysis image's linear colour, and
-/// whether each cell lies wholly inside the glass.
+/// The coarse grid of the skylight pass (and of the window and sheen passes): cell means of the
+/// analysis image's linear colour, and whether each cell lies wholly inside the glass.
 struct SkylightGrid {
   let width: Int
   let height: Int
