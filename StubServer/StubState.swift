@@ -75,15 +75,16 @@ final class StubState: @unchecked Sendable {
     }
   }
 
-  /// Blocks until the gate is released (or 600 s pass, so a forgotten gate cannot hang forever; a
-  /// test task starved by a busy cooperative pool has been seen to look for its held request only
-  /// after 120 s).
+  /// Blocks until the gate is released (or an hour passes, so a forgotten gate cannot hang
+  /// forever; the stub also ends with its test, `--exit-on-stdin-eof`). Not sooner: under the full
+  /// suite a test task starved by a busy cooperative pool has looked for its held request only
+  /// after more than 600 s, and a gate that had let the request go by then failed the test.
   func waitAtGate() {
     condition.lock()
     defer { condition.unlock() }
     let generation = gateGeneration
     held += 1
-    let deadline = Date().addingTimeInterval(600)
+    let deadline = Date().addingTimeInterval(3600)
     while gateGeneration == generation && Date() < deadline {
       _ = condition.wait(until: deadline)
     }

@@ -74,20 +74,16 @@ public enum LoopbackHTTP {
     return try parse(received)
   }
 
-  /// ``request(port:method:path:headers:body:timeout:)`` on a Dispatch thread, so a test waiting
-  /// for a server that runs in the same process never blocks a thread of the (two-thread)
-  /// cooperative pool that the server's own handlers need.
+  /// ``request(port:method:path:headers:body:timeout:)`` on a thread of its own
+  /// (``DedicatedThread``), so a test waiting for a server that runs in the same process never
+  /// blocks a thread of the (two-thread) cooperative pool that the server's own handlers need, nor
+  /// waits behind the kernels' work on Dispatch's global queues.
   public static func send(
     port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8] = [],
     timeout: Int = 600
   ) async throws -> Response {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          with: Result {
-            try request(port: port, method: method, path: path, headers: headers, body: body, timeout: timeout)
-          })
-      }
+    try await DedicatedThread.run {
+      try request(port: port, method: method, path: path, headers: headers, body: body, timeout: timeout)
     }
   }
 

@@ -48,9 +48,8 @@ public enum ProcessRunner {
 /// A started process whose output is collected while it runs.
 public final class RunningProcess: @unchecked Sendable {
   private let process = Process()
-  private let group = DispatchGroup()
-  private var outData = Data()
-  private var errData = Data()
+  private let output: PipeCollector
+  private let errors: PipeCollector
 
   /// The process id.
   public var pid: Int32 { process.processIdentifier }
@@ -75,16 +74,8 @@ public final class RunningProcess: @unchecked Sendable {
     try? input.fileHandleForWriting.close()
     // Read both pipes while the process runs, so a large output cannot block it.
     if stdout != nil { try? out.fileHandleForWriting.close() }  // nothing comes through this pipe
-    group.enter()
-    DispatchQueue.global().async {
-      self.outData = out.fileHandleForReading.readDataToEndOfFile()
-      self.group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-      self.errData = err.fileHandleForReading.readDataToEndOfFile()
-      self.group.leave()
-    }
+    output = PipeCollector(out.fileHandleForReading)
+    errors = PipeCollector(err.fileHandleForReading)
   }
 
   /// Sends a signal.
@@ -103,13 +94,10 @@ public final class RunningProcess: @unchecked Sendable {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     while process.isRunning { try? await Task.sleep(for: .milliseconds(2)) }
     process.waitUntilExit()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      group.notify(queue: .global()) { continuation.resume() }
-    }
+    await output.waitForEnd()
+    await errors.waitForEnd()
     let status =
       process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-    return ProcessRunner.Outcome(
-      status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self)
-    )
+    return ProcessRunner.Outcome(status: status, stdout: output.text, stderr: errors.text)
   }
 }

@@ -34,13 +34,15 @@ import Testing
       try await withTemporaryDirectory { dir in
         let session = await SessionFixtures.loadedSession(image: Self.image, mask: Self.mask)
         let provider = try ProviderFactory.make(
-          provider: .openai, key: "sk-session-0123456789abcdef", options: ProviderOptions(),
+          provider: .openai, key: "sk-session-0123456789abcdef", options: ProviderOptions(timeout: 3600),
           environment: ["OPENAI_BASE_URL": server.openAIBaseURL])
         let settings = SessionFixtures.settings(dir + "/" + output)
         let task = Task { try await session.remove(provider: provider, settings: settings) }
         // A hang guard, not a time limit: CPU-bound tests can keep this task off the two threads of
-        // the cooperative pool for minutes (196 s measured under load) before its request goes out.
-        try await server.waitUntilHeld(1, timeout: 600)
+        // the cooperative pool for minutes (over 600 s once under the full suite) before its
+        // request goes out, or before it looks at the gate again; the transfer's timeout (3600 s)
+        // and the stub's gate (an hour) outlast that.
+        try await server.waitUntilHeld(1, timeout: ProcessRunner.hangGuard)
         let started = await session.generation
         try await body(
           HeldRemoval(server: server, dir: dir, session: session, provider: provider, task: task, started: started))

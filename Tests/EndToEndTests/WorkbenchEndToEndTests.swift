@@ -2,22 +2,15 @@ import DeglareCodecs
 import DeglareCore
 import DeglareTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// `deglare workbench` through the built binary: the one URL line, signals, a busy port, bad input.
 @Suite(.serialized) struct WorkbenchEndToEndTests {
   /// A running `deglare workbench` whose stdout is read while it runs.
   final class Server: @unchecked Sendable {
-    /// Bytes read from a pipe while the process runs, and whether the pipe reached its end.
-    final class Collected: Sendable {
-      let bytes = Mutex<[UInt8]>([])
-      let ended = Atomic<Bool>(false)
-    }
-
     let process: Process
-    private let output = Collected()
-    private let errors = Collected()
+    private let output: PipeCollector
+    private let errors: PipeCollector
 
     init(_ arguments: [String], home: String) throws {
       process = Process()
@@ -30,32 +23,26 @@ import Testing
       process.standardError = err
       process.standardInput = FileHandle.nullDevice
       try process.run()
-      for (pipe, sink) in [(out, output), (err, errors)] {
-        DispatchQueue.global().async {
-          while true {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            sink.bytes.withLock { $0 += data }
-          }
-          sink.ended.store(true, ordering: .releasing)
-        }
-      }
+      output = PipeCollector(out.fileHandleForReading)
+      errors = PipeCollector(err.fileHandleForReading)
     }
 
     /// Whether both pipes have been read to their end.
-    var drained: Bool { output.ended.load(ordering: .acquiring) && errors.ended.load(ordering: .acquiring) }
-    var stdout: String { output.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
-    var stderr: String { errors.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+    var drained: Bool { output.ended && errors.ended }
+    var stdout: String { output.text }
+    var stderr: String { errors.text }
 
-    /// The first stdout line, once it is there.
-    func firstLine(timeout: Double = 600) async throws -> String {
+    /// The first stdout line, once it is there. Looks once more after every sleep, even past the
+    /// deadline (a hang guard): a test task resumed late must still find a line that came meanwhile.
+    func firstLine(timeout: Double = ProcessRunner.hangGuard) async throws -> String {
       let deadline = Date().addingTimeInterval(timeout)
-      while Date() < deadline {
+      while true {
         if let line = stdout.split(separator: "\n", omittingEmptySubsequences: false).first, stdout.contains("\n") {
           return String(line)
         }
         // Ended without a line: what it said is only certain once its pipes are read out.
         if !process.isRunning && drained { break }
+        guard Date() < deadline else { break }
         try await Task.sleep(for: .milliseconds(10))
       }
       let exit = process.isRunning ? "still running" : "exit \(process.terminationStatus)"
@@ -70,10 +57,8 @@ import Testing
       while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(5)) }
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
-      let drainDeadline = Date().addingTimeInterval(ProcessRunner.hangGuard)
-      while !self.drained && Date() < drainDeadline {
-        try? await Task.sleep(for: .milliseconds(5))
-      }
+      await output.waitForEnd()
+      await errors.waitForEnd()
       return process.terminationStatus
     }
   }

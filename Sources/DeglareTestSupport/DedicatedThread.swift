@@ -1,0 +1,53 @@
+// Blocking work of the tests (reading a child's pipes, a request over a socket) runs on threads
+// of its own, never on Dispatch's global queues or the cooperative pool.
+//
+// Why: the full suite runs every test at once on two cores. The global queues' threads are then
+// busy with the codecs' and kernels' `concurrentPerform` bands, and the two threads of the
+// cooperative pool with CPU-bound tests, so a blocking reader queued there can wait for minutes.
+// In one CI run a workbench's URL line was never read within 600 s although the workbench was
+// serving, and two gated requests were let go by the stub before their tests looked for them
+// (docs/testing.md, Starvation under the full suite).
+
+import Foundation
+import Synchronization
+
+/// Runs blocking work on a thread of its own.
+public enum DedicatedThread {
+  /// Runs `body` on a new thread and returns its result to the awaiting task.
+  public static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+  }
+}
+
+/// The bytes a child process writes on one pipe, read on a thread of their own while it runs.
+public final class PipeCollector: Sendable {
+  private let bytes = Mutex<[UInt8]>([])
+  private let finished = Atomic<Bool>(false)
+
+  /// Starts reading `handle` to its end.
+  public init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        bytes.withLock { $0 += data }
+      }
+      finished.store(true, ordering: .releasing)
+    }
+  }
+
+  /// Whether the pipe has been read to its end (every writer closed it).
+  public var ended: Bool { finished.load(ordering: .acquiring) }
+
+  /// What has been read so far, as UTF-8 text.
+  public var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
+  /// Waits (polling, so no thread is blocked) until the pipe has been read to its end, for at most
+  /// `timeout` seconds: a hang guard.
+  public func waitForEnd(timeout: TimeInterval = ProcessRunner.hangGuard) async {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !ended && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+  }
+}
