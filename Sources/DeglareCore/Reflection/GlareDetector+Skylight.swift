@@ -204,8 +204,11 @@ extension GlareDetector {
   /// The per-channel median of colours; nil when there are none.
   static func medianColour(_ colours: [SIMD3<Float>]) -> SIMD3<Float>? {
     guard !colours.isEmpty else { return nil }
+    // Closures, not key paths: `\.x` of a SIMD vector is projected at run time (swift_getAtKeyPath),
+    // which was a tenth of a raw photo's detect through the window pass's side placement.
     return SIMD3(
-      percentile(colours.map(\.x), 0.5), percentile(colours.map(\.y), 0.5), percentile(colours.map(\.z), 0.5))
+      percentile(colours.map { $0.x }, 0.5), percentile(colours.map { $0.y }, 0.5),
+      percentile(colours.map { $0.z }, 0.5))
   }
 }
 
