@@ -41,6 +41,33 @@ struct GlareDetectorSheenTests {
     #expect(largest?.kind == .sheen, "the sheen is reported as \(String(describing: largest?.kind))")
   }
 
+  @Test("White coins standing in a veil over dark velvet leave the veil proposed around them, as a sheen")
+  func objectsInTheVeil() {
+    var painting = ground()
+    // Four white coins of 16 px radius (as on the velvet of the evaluation's objects scene), three
+    // of them inside the veil's brightest part.
+    let coins: [(Double, Double)] = [(215, 150), (300, 135), (265, 215), (345, 250)]
+    painting.fill { x, y in
+      coins.contains { pow(Double(x) - $0.0, 2) + pow(Double(y) - $0.1, 2) <= 256 }
+    } colour: { _, _ in
+      (0.85, 0.85, 0.83)
+    }
+    painting.glow(at: (260, 170), sigma: 60, light: (0.08, 0.08, 0.075))
+    let image = painting.image
+    let truth = painting.glareMask()
+    let lifted = truth.count { $0 }
+    #expect(lifted > 10_000, "the scene no longer lifts a sheen")
+    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
+    let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
+    #expect(missed * 10 < lifted, "another pass already proposes the sheen: \(missed) of \(lifted)")
+    let detection = GlareDetector().detect(image, marginBand: 0)
+    let mask = detection.mask
+    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
+    #expect(found * 2 >= lifted, "\(found) of \(lifted) lifted pixels proposed")
+    #expect(found * 10 >= mask.insideCount * 8, "\(mask.insideCount) pixels proposed, \(found) of them lifted")
+    #expect(detection.blobs.contains { $0.kind == .sheen }, "no sheen among \(detection.blobs.map(\.kind))")
+  }
+
   @Test("Ground painted lighter in the same soft shape (its texture grows with its light) is not proposed")
   func paintedGlow() {
     // The same light, but reflected by the paint: the ground's colour times a soft bump, so the
