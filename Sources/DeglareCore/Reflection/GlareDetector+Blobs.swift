@@ -53,6 +53,7 @@ extension GlareDetector {
     var accepted: [AcceptedBlob] = []
     var region = HalfLevelRegion(width: width, height: height, measurable: measurable)
     var panels: [AcceptedBlob] = []
+    var borderDistance: [Float]?
     for (b, blob) in stats.enumerated() {
       let area = blob.pixels.count
       // Specular cores are kept whatever their size, if they fade into a halo (clipped paint
@@ -134,6 +135,14 @@ extension GlareDetector {
         }
         continue
       }
+      // A mat: white light that lies along the glass's edge, on three sides or four, is the
+      // band of mat around the picture, not glare (glare crosses the glass or sits in it).
+      if !coloured && c.matBand > 0 {
+        let distance =
+          borderDistance ?? DistanceTransform.distance(to: measurable.map { !$0 }, width: width, height: height)
+        borderDistance = distance
+        if Self.liesAlongEdges(blob.pixels, distance: distance, width: width, height: height, c: c) { continue }
+      }
       // Glare fades: a little way beyond its region the paint looks different from the blob.
       let ring = region.ring(around: boundary, stamp: stamp, distances: c.continuationDistances)
       if !goesOn(blob.pixels, into: ring, coloured: coloured, amplitude: amplitude, evidence: evidence) {
@@ -152,6 +161,48 @@ extension GlareDetector {
       accepted.removeAll { $0.code & SeedKind.sign != 0 }
     }
     return accepted + (panels.count > c.maxSigns ? [] : panels)
+  }
+
+  /// Whether a blob lies along the glass's edge like a mat: at least ``Configuration/matShare``
+  /// of its pixels within ``Configuration/matBand`` of the shorter glass side from the glass's
+  /// edge (`distance`: to the nearest pixel outside the glass), and such pixels along at least
+  /// half of three of the glass's four sides (its bounding box's): a band of light along one
+  /// side reaches the two sides beside it only at its ends.
+  static func liesAlongEdges(
+    _ pixels: [Int], distance: [Float], width: Int, height: Int, c: Configuration
+  ) -> Bool {
+    var x0 = width
+    var x1 = -1
+    var y0 = height
+    var y1 = -1
+    for i in 0..<distance.count where distance[i] > 0 {
+      x0 = min(x0, i % width)
+      x1 = max(x1, i % width)
+      y0 = min(y0, i / width)
+      y1 = max(y1, i / width)
+    }
+    guard x1 > x0, y1 > y0 else { return false }
+    let band = Float(c.matBand * Double(min(x1 - x0, y1 - y0) + 1))
+    var near = 0
+    // Per side (left, right, top, bottom), the extent along it of the pixels near it.
+    var low = [Int](repeating: Int.max, count: 4)
+    var high = [Int](repeating: Int.min, count: 4)
+    func reach(_ side: Int, _ along: Int) {
+      low[side] = min(low[side], along)
+      high[side] = max(high[side], along)
+    }
+    for i in pixels where distance[i] <= band {
+      near += 1
+      let x = i % width
+      let y = i / width
+      if Float(x - x0) <= band { reach(0, y) }
+      if Float(x1 - x) <= band { reach(1, y) }
+      if Float(y - y0) <= band { reach(2, x) }
+      if Float(y1 - y) <= band { reach(3, x) }
+    }
+    let lengths = [y1 - y0, y1 - y0, x1 - x0, x1 - x0]
+    let sides = (0..<4).count { high[$0] >= low[$0] && 2 * (high[$0] - low[$0]) >= lengths[$0] }
+    return Double(near) >= c.matShare * Double(pixels.count) && sides >= 3
   }
 
   /// How much the blob lowers its most lowered channel, as a fraction of how much it raises

@@ -243,6 +243,14 @@ extension GlareDetector {
     /// Gaussian edge gives about 0.13); paint has hard edges (0.25 and more). The painted
     /// sunlight of the reference photos measures 0.14.
     public var maxEdgeSharpness: Float = 0.12
+    /// A white blob with at least ``matShare`` of its pixels within this fraction of the glass's
+    /// shorter side from the glass's edge, near three or four of its sides, is a mat around the
+    /// picture, not glare (0 turns the test off). A pinkish mat around a photograph, whose inner
+    /// edge meets paint as pale as itself, passed the edge test and was proposed whole (12.5 % of
+    /// a glare-free image of the fresh evaluation draw 8).
+    public var matBand: Double = 0.12
+    /// See ``matBand``.
+    public var matShare: Double = 0.9
     /// The percentile (0...1) of the boundary gradients that the white test uses: 0.8, so a pale
     /// object is rejected when a fifth of its outline is painted hard, even if shading makes the
     /// rest of its half-level contour soft.

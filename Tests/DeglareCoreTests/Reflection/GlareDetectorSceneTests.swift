@@ -34,6 +34,33 @@ struct GlareDetectorSceneTests {
     #expect(detection.mask.insideCount == 0)
   }
 
+  @Test(
+    "The mat test: white light along three or four sides of the glass is a mat; a streak across it, a patch by one side are not"
+  )
+  func matGeometry() {
+    // A 200 x 150 glass inside a 220 x 170 analysis image.
+    let width = 220
+    let height = 170
+    let glass = (0..<(width * height)).map { i in (10..<210).contains(i % width) && (10..<160).contains(i / width) }
+    let distance = DistanceTransform.distance(to: glass.map { !$0 }, width: width, height: height)
+    let configuration = GlareDetector.Configuration()
+    func pixels(_ inside: (Int, Int) -> Bool) -> [Int] {
+      (0..<(width * height)).filter { glass[$0] && inside($0 % width, $0 / width) }
+    }
+    func isMat(_ blob: [Int]) -> Bool {
+      GlareDetector.liesAlongEdges(blob, distance: distance, width: width, height: height, c: configuration)
+    }
+    // A mat 12 px wide on all four sides, and on three (the fourth hidden by the frame's shadow).
+    let ring = pixels { x, y in x < 22 || x >= 198 || y < 22 || y >= 148 }
+    #expect(isMat(ring))
+    #expect(isMat(pixels { x, y in x < 22 || x >= 198 || y < 22 }))
+    // A streak from corner to corner, 16 px wide: it touches all four sides, but crosses the glass.
+    #expect(!isMat(pixels { x, y in abs(Double(y - 10) - Double(x - 10) * 0.75) < 10 }))
+    // A window's reflection in a corner, and a band of light along one side.
+    #expect(!isMat(pixels { x, y in x < 70 && y < 60 }))
+    #expect(!isMat(pixels { _, y in y < 22 }))
+  }
+
   @Test("A painted gold halo, soft-edged on dark green paint, is not coloured light")
   func goldHalo() {
     var painting = TestPainting(width: 320, height: 240, wall: (0.16, 0.24, 0.20), textureAmount: 0.03)
