@@ -21,6 +21,8 @@ extension GlareDetector {
     /// Its amplitude: the 90th percentile of its colour excess (coloured, linear light) or of its
     /// luma elevation (white, 8-bit levels).
     var amplitude: Float
+    /// Whether the growth steps may grow it (see ``Configuration/minGrowingCoreElevation``).
+    var grows = true
   }
 
   /// The seed blobs that pass the blob tests.
@@ -113,7 +115,19 @@ extension GlareDetector {
       else { continue }
       let code = (blown ? SeedKind.blown : 0) | (coloured ? SeedKind.coloured : SeedKind.white)
       if blown {
-        accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude))
+        let holes = Self.enclosedShare(blob.pixels, width: width, height: height)
+        let lit =
+          (holes >= c.maxCoreHoleShare || amplitude < c.minGrowingCoreElevation)
+          && haloSurrounds(
+            blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }, stamp: stamp, region: &region,
+            luma: evidence.luma.values)
+        // A white ring (a helmet, a halo painted round a head) encloses paint that a lamp's
+        // light would have lifted with it: paint, unless its own light surrounds it.
+        if holes >= c.maxCoreHoleShare && !lit { continue }
+        // A core that barely stands above white paint, with no light around it, may be the
+        // paint's own clipped texture: kept, not grown over the white.
+        let grows = amplitude >= c.minGrowingCoreElevation || lit
+        accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude, grows: grows))
         continue
       }
       if sign {
@@ -203,6 +217,12 @@ extension GlareDetector {
     let lengths = [y1 - y0, y1 - y0, x1 - x0, x1 - x0]
     let sides = (0..<4).count { high[$0] >= low[$0] && 2 * (high[$0] - low[$0]) >= lengths[$0] }
     return Double(near) >= c.matShare * Double(pixels.count) && sides >= 3
+  }
+
+  /// The share of a blob's filled outline (``fillHoles(_:width:height:)``) that its holes take.
+  static func enclosedShare(_ pixels: [Int], width: Int, height: Int) -> Double {
+    let filled = fillHoles(pixels, width: width, height: height).count
+    return filled == 0 ? 0 : 1 - Double(pixels.count) / Double(filled)
   }
 
   /// How much the blob lowers its most lowered channel, as a fraction of how much it raises

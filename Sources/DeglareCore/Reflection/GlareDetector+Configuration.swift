@@ -101,6 +101,18 @@ extension GlareDetector {
     public var haloNear: ClosedRange<Int> = 2...5
     /// See ``haloSectors``.
     public var haloFar: ClosedRange<Int> = 20...28
+    /// A specular core (seed blob with blown cells) whose luma elevation (90th percentile) stays
+    /// under this, and whose light does not surround it (``haloSectors``), is proposed as it is
+    /// but not grown: clipped over white paint, it may be the paint's own texture clipped by the
+    /// exposure (a white spacesuit, a white garment), whose fragments would otherwise grow over
+    /// the whole white object. Specular cores over dark or mid-tone paint stand 60-200 levels
+    /// above the opening; fragments of clipped white texture 17-37.
+    public var minGrowingCoreElevation: Float = 48
+    /// A specular core whose seed blob encloses holes taking at least this share of its filled
+    /// outline is a ring of white paint (a helmet, a halo painted round a head: the dark paint
+    /// inside stays dark), unless its light surrounds it (``haloSectors``). A white helmet on
+    /// the evaluation sets encloses 0.26; no blob of real glare there more than 0.13.
+    public var maxCoreHoleShare: Double = 0.2
     /// Whether clipped cores that stand no higher than their surroundings (a spot clipped over a
     /// white mat: the opening is as high as the mat and the spot's own halo) are looked for:
     /// each such core, small and touching no accepted blob, is kept when its light surrounds it

@@ -98,7 +98,7 @@ extension GlareDetector {
       clipped: image.clippedFraction.values, accepted: accepted, evidence: evidence, width: width, height: height,
       measurable: measurable)
     var codes = [UInt8](repeating: 0, count: count)
-    for blob in accepted {
+    for blob in accepted where blob.grows {
       for i in blob.pixels { codes[i] = blob.code }
     }
     let radius = max(1, Int((configuration.growRadiusFraction * Double(shorter)).rounded()))
@@ -112,7 +112,23 @@ extension GlareDetector {
     let streaked = markWhiteStreaks(veiled, evidence: evidence, allowed: allowed, width: width, height: height)
     let windowed = markWindows(streaked, evidence: evidence, allowed: allowed, width: width, height: height)
     let sheened = markSheens(windowed, evidence: evidence, allowed: allowed, width: width, height: height)
-    return describe(sheened, width: width, height: height)
+    // Cores held back from growth keep their clipped pixels: the cells about them that are
+    // partly clipped (their seed cells are at least half clipped).
+    var proposed = sheened
+    let clipped = image.clippedFraction.values
+    for blob in accepted where !blob.grows {
+      var frontier = blob.pixels.filter { proposed[$0] == 0 }
+      for i in frontier { proposed[i] = blob.code }
+      while let i = frontier.popLast() {
+        Neighbours.eight(of: i, width: width, height: height) { j in
+          if proposed[j] == 0 && allowed[j] && clipped[j] > 0 {
+            proposed[j] = blob.code
+            frontier.append(j)
+          }
+        }
+      }
+    }
+    return describe(proposed, width: width, height: height)
   }
 
   /// Numbers the grown blobs and gives each its kind: from its seed (sign, window, specular core,

@@ -28,6 +28,7 @@ struct GlareDetectorSceneTests {
     lenient.maxBlownFraction = 1
     lenient.maxSpotFraction = 1
     lenient.largeSpotFraction = 1
+    lenient.maxCoreHoleShare = 1  // a mat is a ring too: this test is about the size limits
     let trap = GlareDetector(configuration: lenient).detect(image, marginBand: 0)
     #expect(trap.mask.insideCount > 0, "the scene no longer shows the trap the spot-size limits are for")
     let detection = GlareDetector().detect(image, marginBand: 0)
@@ -59,6 +60,57 @@ struct GlareDetectorSceneTests {
     // A window's reflection in a corner, and a band of light along one side.
     #expect(!isMat(pixels { x, y in x < 70 && y < 60 }))
     #expect(!isMat(pixels { _, y in y < 22 }))
+  }
+
+  @Test("A white object's texture clipped by the exposure is not grown over the object")
+  func clippedWhiteTexture() {
+    // A white figure on dark paint, its folds painted in vertical bands that the exposure clips
+    // in small fragments (a white spacesuit, a white garment).
+    var painting = TestPainting(width: 320, height: 240, wall: (0.14, 0.13, 0.12), textureAmount: 0.03)
+    func inFigure(_ x: Int, _ y: Int) -> Bool {
+      pow(Double(x - 160) / 70, 2) + pow(Double(y - 130) / 60, 2) <= 1
+    }
+    painting.fill(inFigure) { x, y in
+      let folds = sin(Double(x) / 4) * sin(Double(y) / 6)
+      let v = 0.95 + 0.07 * folds
+      return (v, v, v * 0.98)
+    }
+    let image = painting.image
+    let figure = (0..<(320 * 240)).filter { inFigure($0 % 320, $0 / 320) }
+    let clipped = figure.count { i in (0..<3).allSatisfy { image.samples8[i * 3 + $0] >= 250 } }
+    #expect(clipped > figure.count / 50, "the scene's premise: the folds clip (\(clipped) px)")
+    func covered(_ detection: GlareDetection) -> Double {
+      Double(figure.count { detection.mask[$0 % 320, $0 / 320] != 0 }) / Double(figure.count)
+    }
+    var growing = GlareDetector.Configuration()
+    growing.minGrowingCoreElevation = 0
+    let trap = covered(GlareDetector(configuration: growing).detect(image, marginBand: 0))
+    let share = covered(GlareDetector().detect(image, marginBand: 0))
+    // The clipped fragments themselves may be proposed (a specular core over white paint looks
+    // the same, though its light would surround it); grown, they spread over the figure.
+    let fragments = Double(clipped) / Double(figure.count)
+    #expect(trap > 3 * fragments, "no longer the trap: grown, the fragments cover \(trap) of the figure")
+    #expect(share < 1.5 * fragments, "\(share) of the figure proposed, \(fragments) clipped")
+  }
+
+  @Test("A ring encloses a share of its outline that a disc, a disc with a pinhole and a crescent do not")
+  func enclosedShare() {
+    let width = 120
+    let height = 100
+    func blob(_ inside: (Double) -> Bool) -> [Int] {
+      (0..<(width * height)).filter { i in
+        inside((pow(Double(i % width - 60), 2) + pow(Double(i / width - 50), 2)).squareRoot())
+      }
+    }
+    let limit = GlareDetector.Configuration().maxCoreHoleShare
+    // A white helmet, its visor dark: a ring 22-44 px (the visor takes a quarter of the outline).
+    #expect(GlareDetector.enclosedShare(blob { (22...44).contains($0) }, width: width, height: height) > limit)
+    #expect(GlareDetector.enclosedShare(blob { $0 <= 44 }, width: width, height: height) == 0)
+    // A lamp's spot over a dark dot of paint, and a crescent (a spot that a dark figure cuts into).
+    #expect(GlareDetector.enclosedShare(blob { (6...44).contains($0) }, width: width, height: height) < limit)
+    let crescent = blob { $0 <= 44 }.filter { i in pow(Double(i % width - 80), 2) + pow(Double(i / width - 50), 2) > 900
+    }
+    #expect(GlareDetector.enclosedShare(crescent, width: width, height: height) == 0)
   }
 
   @Test("A painted gold halo, soft-edged on dark green paint, is not coloured light")
