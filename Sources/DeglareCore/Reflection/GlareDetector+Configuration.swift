@@ -761,18 +761,9 @@ extension GlareDetector {
     public var wholePhotoFraction: Double = 0.8
     /// A found frame smaller than this fraction of the photo is not trusted (a label, a small
     /// picture painted on a wall, a dark figure's rectangle on a pale ground); the photo's edges
-    /// are used instead, unless the frame is certain (``minimumSmallFrameConfidence``). A
-    /// handheld photo of a framed picture mostly holds the frame over a fifth of the photo (0.21
-    /// to 0.66 on the evaluation sets' draws 0-7 and the real raw photos); a portrait frame in a
-    /// tall photo taken from farther back holds 0.17 (evaluation draw 8).
+    /// are used instead. A handheld photo of a framed picture holds the frame over a quarter of
+    /// the photo or more (0.23 to 0.66 on the evaluation sets and the real raw photos).
     public var minimumFrameAreaFraction: Double = 0.2
-    /// A found frame covering between ``minimumSmallFrameAreaFraction`` and
-    /// ``minimumFrameAreaFraction`` of the photo is trusted when the frame detector's
-    /// confidence is at least this (a clear frame on a plain wall scores 0.96-0.99; no
-    /// straightened photo of the evaluation sets or of the real ones holds a frame that small).
-    public var minimumSmallFrameConfidence: Double = 0.9
-    /// See ``minimumSmallFrameConfidence``.
-    public var minimumSmallFrameAreaFraction: Double = 0.1
 
     /// The defaults.
     public init() {}

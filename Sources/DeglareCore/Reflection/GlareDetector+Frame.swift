@@ -3,9 +3,8 @@
 extension GlareDetector {
   /// The glass of the photographed picture: inside the frame's outer edge when
   /// ``FrameDetector`` finds one covering at least ``Configuration/minimumFrameAreaFraction`` of
-  /// the photo (or ``Configuration/minimumSmallFrameAreaFraction`` with a confidence of
-  /// ``Configuration/minimumSmallFrameConfidence``), less a band measured inward from that edge;
-  /// otherwise the photo less a band along its edges.
+  /// the photo, less a band measured inward from that edge; otherwise the photo less a band
+  /// along its edges.
   /// - Parameter marginBand: the band in pixels; nil for the default (a fraction of the frame's
   ///   shorter side, ``Configuration/frameBandFraction``, or of the photo's,
   ///   ``Configuration/marginBandFraction``).
@@ -14,12 +13,8 @@ extension GlareDetector {
   ) -> GlassRegion {
     let frame = frameDetector.detect(in: image, target: .frame)
     let quad = frame.quad
-    let c = configuration
-    let share = quad.area / Double(max(1, image.pixelCount))
-    let trusted =
-      share >= c.minimumFrameAreaFraction
-      || (share >= c.minimumSmallFrameAreaFraction && frame.confidence >= c.minimumSmallFrameConfidence)
-    guard frame.found, quad.isConvex, trusted else {
+    guard frame.found, quad.isConvex, quad.area >= configuration.minimumFrameAreaFraction * Double(image.pixelCount)
+    else {
       return .image(image.size, band: max(0, marginBand ?? defaultMarginBand(for: image.size)))
     }
     let lengths = quad.edgeLengths

@@ -218,22 +218,6 @@ struct GlareDetectorSceneTests {
     #expect(detection.mask[30, 40] == 0)
   }
 
-  @Test("A clear frame seen from farther back, under a fifth of a tall photo, is still used")
-  func smallFrame() throws {
-    let size = PixelSize(width: 270, height: 480)
-    let scene = SyntheticFrameScene.plainFrame(
-      size: size, style: .wood, mouldingWidth: 0.08, wallColour: [150, 148, 144], focalLength: 380, distance: 3.0,
-      yaw: 0.08, seed: 5)
-    let share = scene.frameQuad.area / Double(size.width * size.height)
-    #expect((0.1..<0.2).contains(share), "the scene's premise: the frame holds \(share) of the photo")
-    let painting = scene.paintingQuad.centroid
-    let image = addingLight(to: scene.render(), spots: [(painting.x + 10, painting.y - 8)], sigma: 3, halo: 10)
-    let detection = GlareDetector().detectInFrame(image)
-    #expect(detection.glass.source == .frame)
-    #expect(detection.glass.quad.maxCornerDistance(to: scene.frameQuad) < 6)
-    #expect(detection.mask[Int(painting.x + 10), Int(painting.y - 8)] == 255)
-  }
-
   @Test("The glass region's spans are the pixels whose centres lie in the quad shrunk by the band")
   func glassSpans() throws {
     let quad = Quad(
