@@ -112,21 +112,18 @@ extension GlareDetector {
     let streaked = markWhiteStreaks(veiled, evidence: evidence, allowed: allowed, width: width, height: height)
     let windowed = markWindows(streaked, evidence: evidence, allowed: allowed, width: width, height: height)
     let sheened = markSheens(windowed, evidence: evidence, allowed: allowed, width: width, height: height)
-    // Cores held back from growth keep their clipped pixels: the cells about them that are
-    // partly clipped (their seed cells are at least half clipped).
+    // Cores held back from growth keep their clipped pixels: the partly clipped cells they
+    // reach (their seed cells are at least half clipped).
     var proposed = sheened
-    let clipped = image.clippedFraction.values
-    for blob in accepted where !blob.grows {
-      var frontier = blob.pixels.filter { proposed[$0] == 0 }
-      for i in frontier { proposed[i] = blob.code }
-      while let i = frontier.popLast() {
-        Neighbours.eight(of: i, width: width, height: height) { j in
-          if proposed[j] == 0 && allowed[j] && clipped[j] > 0 {
-            proposed[j] = blob.code
-            frontier.append(j)
-          }
-        }
+    if accepted.contains(where: { !$0.grows }) {
+      var held = [UInt8](repeating: 0, count: count)
+      for blob in accepted where !blob.grows {
+        for i in blob.pixels where sheened[i] == 0 { held[i] = blob.code }
       }
+      let clipped = image.clippedFraction.values
+      let free = (0..<count).map { allowed[$0] && clipped[$0] > 0 && sheened[$0] == 0 }
+      let reached = Self.grow(held, within: free, width: width, height: height, radius: count)
+      for i in 0..<count where proposed[i] == 0 { proposed[i] = reached[i] }
     }
     return describe(proposed, width: width, height: height)
   }

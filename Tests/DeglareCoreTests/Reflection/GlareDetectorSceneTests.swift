@@ -108,8 +108,8 @@ struct GlareDetectorSceneTests {
     #expect(GlareDetector.enclosedShare(blob { $0 <= 44 }, width: width, height: height) == 0)
     // A lamp's spot over a dark dot of paint, and a crescent (a spot that a dark figure cuts into).
     #expect(GlareDetector.enclosedShare(blob { (6...44).contains($0) }, width: width, height: height) < limit)
-    let crescent = blob { $0 <= 44 }.filter { i in pow(Double(i % width - 80), 2) + pow(Double(i / width - 50), 2) > 900
-    }
+    let bitten = { (i: Int) in pow(Double(i % width - 80), 2) + pow(Double(i / width - 50), 2) <= 900 }
+    let crescent = blob { $0 <= 44 }.filter { !bitten($0) }
     #expect(GlareDetector.enclosedShare(crescent, width: width, height: height) == 0)
   }
 
