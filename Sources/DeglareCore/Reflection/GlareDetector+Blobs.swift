@@ -106,8 +106,10 @@ extension GlareDetector {
         blown
         ? (largeSpot ? c.maxLargeSpotEdgeSharpness : c.maxBlownEdgeSharpness)
         : sign ? c.maxSignEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
+      // The halo is measured at most once per blob (HalfLevelRegion searches around a stamp once).
+      let softEdges = edge / amplitude <= limit
       guard
-        edge / amplitude <= limit
+        softEdges
           || (blown
             && haloSurrounds(
               blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }, stamp: stamp, region: &region,
@@ -116,13 +118,12 @@ extension GlareDetector {
       let code = (blown ? SeedKind.blown : 0) | (coloured ? SeedKind.coloured : SeedKind.white)
       if blown {
         let holes = Self.enclosedShare(blob.pixels, width: width, height: height)
-        // Note: HalfLevelRegion searches around a stamp once, so when the edge guard above has
-        // measured this halo, the measurement here finds no pixels and says false. Measuring once
-        // instead changes the results (draw 8's spacesuit 0.98 % -> 1.56 %, and the clipped white
-        // texture test fails): the thresholds were chosen with this behaviour; see the stop 35
-        // closing note.
+        // Lit: soft edges and light around the core. A core kept for its halo alone, its edges
+        // sharp, is not lit: clipped white paint (a spacesuit's folds) ends as sharply, and many
+        // of its fragments pass the halo test (counting them lit: draw 8's spacesuit 0.98 % ->
+        // 1.56 % proposed, and the clipped white texture test fails).
         let lit =
-          (holes >= c.maxCoreHoleShare || amplitude < c.minGrowingCoreElevation)
+          softEdges && (holes >= c.maxCoreHoleShare || amplitude < c.minGrowingCoreElevation)
           && haloSurrounds(
             blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }, stamp: stamp, region: &region,
             luma: evidence.luma.values)
