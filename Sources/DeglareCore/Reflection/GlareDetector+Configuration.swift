@@ -681,7 +681,12 @@ extension GlareDetector {
     /// sheens found on the development draws cover 0.69-0.94 (a figure standing in one cuts a
     /// hole); the ragged pieces of mid-grey wall in the photographs' interiors that pass the
     /// other tests beside a streak or a window 0.27-0.65 (without this test: tune draw 1
-    /// precision 0.70 to 0.65).
+    /// precision 0.70 to 0.65). Cells within the ellipse lifted beyond any veil (`sheenMaxLift`)
+    /// count as covered: a large white figure standing in a veil bites its patch without ending
+    /// it (draw 9: a sheen over black bitten by a white angel covers 0.47 of its ellipse, 0.72
+    /// counting the angel's cells; proposed at precision 1.00, draw 9's IoU 0.11 to 0.13). Its
+    /// cost on the ten draws: one wall beside a white streak, blocky, whose ellipse holds the
+    /// streak (0.65 to 0.68; that image's precision 0.86 to 0.37, tune draw 2's 0.74 to 0.73).
     public var sheenMinCoverage: Double = 0.67
 
     // MARK: Extent of spots and coloured streaks (GlareDetector+Extent.swift)

@@ -154,7 +154,11 @@ extension GlareDetector {
       }
       let borderLift = border.reduce(0, +) / Float(max(border.count, 1))
       guard borderLift <= c.sheenSoftEdge * amplitude else { continue }
-      guard Self.ellipseCoverage(cellsOfPart, gridWidth: gw) >= c.sheenMinCoverage else { continue }
+      // Paint lifted beyond any veil (a white figure standing in it) may hide the veil: its cells
+      // within the ellipse count as covered.
+      let coverage = Self.ellipseCoverage(
+        cellsOfPart, gridWidth: gw, gridHeight: gh, hidden: { grid.inside[$0] && lift[$0] > c.sheenMaxLift })
+      guard coverage >= c.sheenMinCoverage else { continue }
       for i in cellsOfPart {
         let x0 = (i % gw) * k
         let y0 = (i / gw) * k
@@ -171,9 +175,12 @@ extension GlareDetector {
 
 extension GlareDetector {
   /// The share of the ellipse of a set of grid cells' own second moments (semi-axes twice the
-  /// standard deviations) that the cells cover: about 0.9 for an elliptical patch, less for a
-  /// ragged one.
-  static func ellipseCoverage(_ cells: [Int], gridWidth: Int) -> Double {
+  /// standard deviations) that the cells cover, together with the grid's other cells in it that
+  /// are `hidden` (paint that may hide what the cells hold): about 0.9 for an elliptical patch,
+  /// less for a ragged one.
+  static func ellipseCoverage(
+    _ cells: [Int], gridWidth: Int, gridHeight: Int, hidden: (Int) -> Bool = { _ in false }
+  ) -> Double {
     let n = Double(cells.count)
     guard n > 0 else { return 0 }
     var sx = 0.0
@@ -207,6 +214,21 @@ extension GlareDetector {
       // Mahalanobis distance squared; the ellipse of semi-axes 2 sigma holds those up to 4.
       let d2 = (yy * dx * dx - 2 * xy * dx * dy + xx * dy * dy) / determinant
       if d2 <= 4 { inside += 1 }
+    }
+    // The ellipse's bounding box (semi-axes along x and y: twice the standard deviations).
+    let member = Set(cells)
+    let rx = Int((4 * xx).squareRoot().rounded(.up)) + 1
+    let ry = Int((4 * yy).squareRoot().rounded(.up)) + 1
+    let cx = Int(mx.rounded())
+    let cy = Int(my.rounded())
+    for y in max(cy - ry, 0)...min(cy + ry, gridHeight - 1) {
+      for x in max(cx - rx, 0)...min(cx + rx, gridWidth - 1) {
+        let j = y * gridWidth + x
+        guard !member.contains(j), hidden(j) else { continue }
+        let dx = Double(x) - mx
+        let dy = Double(y) - my
+        if (yy * dx * dx - 2 * xy * dx * dy + xx * dy * dy) / determinant <= 4 { inside += 1 }
+      }
     }
     return inside / (Double.pi * 4 * determinant.squareRoot())
   }

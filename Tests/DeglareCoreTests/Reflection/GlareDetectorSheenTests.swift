@@ -20,12 +20,19 @@ struct GlareDetectorSheenTests {
     return configuration
   }
 
-  /// Lays the test veil (a Gaussian of 60 px, 0.08 linear) over `painting` and checks that it
-  /// lifts a sheen no other pass proposes, and that the detector proposes at least half of it,
-  /// at precision 0.8; returns the detection.
-  func detectVeil(over base: TestPainting) -> GlareDetection {
-    var painting = base
+  /// The test veil: a Gaussian of 60 px, 0.08 linear.
+  static func roundVeil(_ painting: inout TestPainting) {
     painting.glow(at: (260, 170), sigma: 60, light: (0.08, 0.08, 0.075))
+  }
+
+  /// Lays a veil (by default ``roundVeil(_:)``) over `painting` and checks that it lifts a sheen
+  /// no other pass proposes, and that the detector proposes at least half of it, at precision
+  /// 0.8; returns the detection.
+  func detectVeil(
+    over base: TestPainting, veil: (inout TestPainting) -> Void = Self.roundVeil(_:)
+  ) -> GlareDetection {
+    var painting = base
+    veil(&painting)
     let image = painting.image
     let truth = painting.glareMask()
     let lifted = truth.count { $0 }
@@ -61,6 +68,25 @@ struct GlareDetectorSheenTests {
       (0.85, 0.85, 0.83)
     }
     let detection = detectVeil(over: painting)
+    #expect(detection.blobs.contains { $0.kind == .sheen }, "no sheen among \(detection.blobs.map(\.kind))")
+  }
+
+  @Test("A veil cut by a large white figure standing in it is proposed beside the figure, as a sheen")
+  func figureInTheVeil() {
+    var painting = ground()
+    // A white disc of 80 px radius (as the angel of the evaluation's draw 9) over the flank of a
+    // long diagonal veil: too large to stand in the veil as a coin does, it bites the veil's
+    // patch, which then covers 0.62 of its own ellipse (0.81 counting the figure's cells).
+    painting.fill { x, y in
+      pow(Double(x) - 227, 2) + pow(Double(y) - 220, 2) <= 80 * 80
+    } colour: { _, _ in
+      (0.85, 0.85, 0.83)
+    }
+    let detection = detectVeil(over: painting) { painting in
+      for k in 0..<7 {
+        painting.glow(at: (135 + 41.5 * Double(k), 87 + 27.7 * Double(k)), sigma: 40, light: (0.06, 0.06, 0.056))
+      }
+    }
     #expect(detection.blobs.contains { $0.kind == .sheen }, "no sheen among \(detection.blobs.map(\.kind))")
   }
 
