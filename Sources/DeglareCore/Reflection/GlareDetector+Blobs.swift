@@ -133,7 +133,8 @@ extension GlareDetector {
         // A core that barely stands above white paint, with no light around it, may be the
         // paint's own clipped texture: kept, not grown over the white.
         let grows = amplitude >= c.minGrowingCoreElevation || lit
-        accepted.append(AcceptedBlob(pixels: blob.pixels, code: code, amplitude: amplitude, grows: grows))
+        let pixels = nearCore(blob.pixels, seeds: seeds, width: width, height: height)
+        accepted.append(AcceptedBlob(pixels: pixels, code: code, amplitude: amplitude, grows: grows))
         continue
       }
       if sign {
@@ -354,6 +355,25 @@ extension GlareDetector {
     let rank = Int((q * Double(values.count - 1)).rounded())
     // By selection: the value a sort would put at the rank, without sorting the whole array.
     return OrderStatistic.value(at: min(max(rank, 0), values.count - 1), of: values)
+  }
+
+  /// The pixels of a blown seed blob within ``Configuration/maxCoreReach`` of its clipped core's
+  /// radius (the radius of a disc of its blown seeds' area) of those seeds, counted through the
+  /// blob: a lamp's light fades within a few radii of its core, and pale paint joined to the core
+  /// farther out (a white passage between dark lines) is paint.
+  func nearCore(_ pixels: [Int], seeds: [UInt8], width: Int, height: Int) -> [Int] {
+    let count = pixels.count { seeds[$0] & SeedKind.blown != 0 }
+    let reach = (configuration.maxCoreReach * (Double(count) / Double.pi).squareRoot()).rounded(.up)
+    // Every pixel of the blob lies within its size in steps of the core.
+    guard reach < Double(pixels.count) else { return pixels }
+    var cores = [UInt8](repeating: 0, count: width * height)
+    var blob = [Bool](repeating: false, count: width * height)
+    for i in pixels {
+      blob[i] = true
+      if seeds[i] & SeedKind.blown != 0 { cores[i] = 1 }
+    }
+    let reached = Self.grow(cores, within: blob, width: width, height: height, radius: Int(reach))
+    return pixels.filter { reached[$0] != 0 }
   }
 
   /// Geodesic growth: pixels of `region` reachable from `seeds` (non-zero codes) in at most

@@ -179,6 +179,36 @@ struct GlareDetectorSceneTests {
     #expect(!detection.blobs.contains { $0.kind == .sign }, "\(detection.blobs)")
   }
 
+  @Test("A lamp clipped at the edge of a pale passage bounded by dark lines is proposed, not the whole passage")
+  func lampOnPalePassage() {
+    // Léger's manner: a pale passage outlined in black among red paint, a lamp's clipped core
+    // near its left edge.
+    var painting = TestPainting(width: 480, height: 360, wall: (0.62, 0.22, 0.16), textureAmount: 0.06)
+    painting.rectangle(x0: 200, y0: 30, x1: 244, y1: 330, colour: (0.08, 0.08, 0.08))
+    painting.rectangle(x0: 206, y0: 36, x1: 238, y1: 324, colour: (0.86, 0.85, 0.82))
+    painting.glow(at: (216, 180), sigma: 4, light: (4, 4, 3.8))
+    painting.glow(at: (216, 180), sigma: 14, light: (0.3, 0.3, 0.28))
+    let image = painting.image
+    // The passage beyond the lamp's light: its ends, 100 px and more from the lamp.
+    func far(_ mask: Mask) -> Int {
+      (0..<(480 * 360)).count { i in
+        let (x, y) = (i % 480, i / 480)
+        return x >= 206 && x < 238 && (y < 80 || y >= 280) && mask.values[i] >= Mask.insideThreshold
+      }
+    }
+    var whole = GlareDetector.Configuration()
+    whole.maxCoreReach = .infinity
+    let trap = GlareDetector(configuration: whole).detect(image, marginBand: 0).mask
+    #expect(far(trap) > 2000, "the scene no longer shows the passage filled whole")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(far(mask) == 0, "\(far(mask)) pixels of the passage's ends proposed")
+    // The lamp's visible light is still proposed.
+    let truth = painting.glareMask()
+    let lit = truth.count { $0 }
+    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
+    #expect(found * 10 >= lit * 7, "\(found) of the lamp's \(lit) visible pixels proposed")
+  }
+
   @Test("A lamp's bloom is a spot, a long soft streak a streak")
   func kinds() throws {
     var painting = TestPainting(width: 320, height: 240, wall: (0.22, 0.20, 0.18))
