@@ -117,6 +117,7 @@ extension GlareDetector {
       else { continue }
       let code = (blown ? SeedKind.blown : 0) | (coloured ? SeedKind.coloured : SeedKind.white)
       if blown {
+        let cores = blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }
         let holes = Self.enclosedShare(blob.pixels, width: width, height: height)
         // Lit: soft edges and light around the core. A core kept for its halo alone, its edges
         // sharp, is not lit: clipped white paint (a spacesuit's folds) ends as sharply, and many
@@ -124,16 +125,14 @@ extension GlareDetector {
         // 1.56 % proposed, and the clipped white texture test fails).
         let lit =
           softEdges && (holes >= c.maxCoreHoleShare || amplitude < c.minGrowingCoreElevation)
-          && haloSurrounds(
-            blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }, stamp: stamp, region: &region,
-            luma: evidence.luma.values)
+          && haloSurrounds(cores, stamp: stamp, region: &region, luma: evidence.luma.values)
         // A white ring (a helmet, a halo painted round a head) encloses paint that a lamp's
         // light would have lifted with it: paint, unless its own light surrounds it.
         if holes >= c.maxCoreHoleShare && !lit { continue }
         // A core that barely stands above white paint, with no light around it, may be the
         // paint's own clipped texture: kept, not grown over the white.
         let grows = amplitude >= c.minGrowingCoreElevation || lit
-        let pixels = nearCore(blob.pixels, seeds: seeds, width: width, height: height)
+        let pixels = Self.nearCore(blob.pixels, cores: cores, reach: c.maxCoreReach, width: width, height: height)
         accepted.append(AcceptedBlob(pixels: pixels, code: code, amplitude: amplitude, grows: grows))
         continue
       }
@@ -357,22 +356,19 @@ extension GlareDetector {
     return OrderStatistic.value(at: min(max(rank, 0), values.count - 1), of: values)
   }
 
-  /// The pixels of a blown seed blob within ``Configuration/maxCoreReach`` of its clipped core's
-  /// radius (the radius of a disc of its blown seeds' area) of those seeds, counted through the
-  /// blob: a lamp's light fades within a few radii of its core, and pale paint joined to the core
-  /// farther out (a white passage between dark lines) is paint.
-  func nearCore(_ pixels: [Int], seeds: [UInt8], width: Int, height: Int) -> [Int] {
-    let count = pixels.count { seeds[$0] & SeedKind.blown != 0 }
-    let reach = (configuration.maxCoreReach * (Double(count) / Double.pi).squareRoot()).rounded(.up)
+  /// The pixels of a blown seed blob within `reach` times its clipped core's radius (the radius
+  /// of a disc of its `cores`' area, its blown seeds) of those seeds, counted through the blob
+  /// (``Configuration/maxCoreReach``): a lamp's light fades within a few radii of its core, and
+  /// pale paint joined to the core farther out (a white passage between dark lines) is paint.
+  static func nearCore(_ pixels: [Int], cores: [Int], reach: Double, width: Int, height: Int) -> [Int] {
+    let steps = (reach * (Double(cores.count) / Double.pi).squareRoot()).rounded(.up)
     // Every pixel of the blob lies within its size in steps of the core.
-    guard reach < Double(pixels.count) else { return pixels }
-    var cores = [UInt8](repeating: 0, count: width * height)
+    guard steps < Double(pixels.count) else { return pixels }
+    var start = [UInt8](repeating: 0, count: width * height)
+    for i in cores { start[i] = 1 }
     var blob = [Bool](repeating: false, count: width * height)
-    for i in pixels {
-      blob[i] = true
-      if seeds[i] & SeedKind.blown != 0 { cores[i] = 1 }
-    }
-    let reached = Self.grow(cores, within: blob, width: width, height: height, radius: Int(reach))
+    for i in pixels { blob[i] = true }
+    let reached = grow(start, within: blob, width: width, height: height, radius: Int(steps))
     return pixels.filter { reached[$0] != 0 }
   }
 

@@ -179,7 +179,7 @@ extension GlareDetector {
   /// are `hidden` (paint that may hide what the cells hold): about 0.9 for an elliptical patch,
   /// less for a ragged one.
   static func ellipseCoverage(
-    _ cells: [Int], gridWidth: Int, gridHeight: Int, hidden: (Int) -> Bool = { _ in false }
+    _ cells: [Int], gridWidth: Int, gridHeight: Int, hidden: (Int) -> Bool
   ) -> Double {
     let n = Double(cells.count)
     guard n > 0 else { return 0 }
