@@ -68,8 +68,8 @@ extension FrameDetector {
     let analysis = assessor.analysis
     let diagonal = Double(image.width * image.width + image.height * image.height).squareRoot()
     let apart = configuration.runnerUpDisagreement * diagonal
-    var tried = 0
-    var best: (quad: Quad, score: Double)?
+    // The alternatives are chosen from the coarse quads alone; their refinements at full
+    // resolution (most of the runner-up's cost on a large photo) then run on all cores.
     var kept: [Quad] = []
     let chosenArea = chosen.area
     for candidate in pool.sorted(by: { $0.confidence > $1.confidence }) {
@@ -85,14 +85,17 @@ extension FrameDetector {
       guard coarse.maxCornerDistance(to: chosen) > apart,
         kept.allSatisfy({ $0.maxCornerDistance(to: coarse) > apart })
       else { continue }
+      guard kept.count < configuration.runnerUpCandidates else { break }
       kept.append(coarse)
-      tried += 1
-      if tried > configuration.runnerUpCandidates { break }
-      let refined = refine(coarse, in: image, factor: analysis.factor, rule: rule)
-      guard refined.quad.maxCornerDistance(to: chosen) > apart else { continue }
-      let score = assessor.score(refined)
-      if score > best?.score ?? -1 { best = (refined.quad, score) }
     }
+    let alternatives = kept
+    let scored = Parallel.map(alternatives.count) { index -> (quad: Quad, score: Double)? in
+      let refined = refine(alternatives[index], in: image, factor: analysis.factor, rule: rule)
+      guard refined.quad.maxCornerDistance(to: chosen) > apart else { return nil }
+      return (refined.quad, assessor.score(refined))
+    }
+    var best: (quad: Quad, score: Double)?
+    for case let candidate? in scored where candidate.score > best?.score ?? -1 { best = candidate }
     return best
   }
 

@@ -40,11 +40,10 @@ extension GlareDetector {
     let shorter = Double(min(gw, gh))
     let minRun = max(4, Int((c.skylightMinRun * Double(max(gw, gh))).rounded(.up)))
     let maxGap = Int((c.skylightMaxGap * Double(max(gw, gh))).rounded())
-    var marked = [Bool](repeating: false, count: gw * gh)
     let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
-    let n = 2 * reach + 1
-    var line = SkylightLines(grid: grid, reach: reach)
-    for degrees in stride(from: 0, to: 180, by: c.skylightAngleStep) where degrees % 90 != 0 {
+    let angles = stride(from: 0, to: 180, by: c.skylightAngleStep).filter { $0 % 90 != 0 }
+    let marked = Self.markedAlong(angles, grid: grid, reach: reach) { line, degrees, marked in
+      let n = line.n
       let theta = Double(degrees) * .pi / 180
       line.resample(cos: cos(theta), sin: sin(theta))
       for fraction in c.skylightBandFractions {
@@ -70,6 +69,29 @@ extension GlareDetector {
       }
     }
     return Self.marking(marked, into: codes, code: SeedKind.coloured, allowed: allowed, width: width, k: k, gw: gw)
+  }
+
+  /// The grid cells that `scan` marks at any of `angles` (degrees), `scan` being given lines
+  /// through `grid` reaching `reach` cells from its centre to resample at its angle. The angles
+  /// are independent: each core scans every few of them over its own lines into its own cells,
+  /// and their markings are merged, so the result is the sequential loop's.
+  static func markedAlong(
+    _ angles: [Int], grid: SkylightGrid, reach: Int,
+    scan: @Sendable (_ line: inout SkylightLines, _ degrees: Int, _ marked: inout [Bool]) -> Void
+  ) -> [Bool] {
+    let workers = Parallel.workers(for: angles.count)
+    let markings = Parallel.map(workers) { worker in
+      var marked = [Bool](repeating: false, count: grid.width * grid.height)
+      // The lines' storage (megabytes on the white-streak grid) is reused from angle to angle.
+      var line = SkylightLines(grid: grid, reach: reach)
+      for index in stride(from: worker, to: angles.count, by: workers) { scan(&line, angles[index], &marked) }
+      return marked
+    }
+    var marked = [Bool](repeating: false, count: grid.width * grid.height)
+    for markings in markings {
+      for cell in markings.indices where markings[cell] { marked[cell] = true }
+    }
+    return marked
   }
 
   /// The runs of `true` in `pass`, bridging gaps of at most `maxGap` stations: each run's

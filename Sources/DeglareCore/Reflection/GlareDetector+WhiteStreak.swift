@@ -43,57 +43,70 @@ extension GlareDetector {
     let texture = Self.textureGrid(grid, luma: evidence.luma, k: k)
     // Grid cells holding a pixel another pass proposed: a run lying over them is that glare's,
     // already followed as far as its own pass found it.
-    var proposed = [Bool](repeating: false, count: gw * gh)
-    for y in 0..<(gh * k) {
-      for x in 0..<(gw * k) where codes[y * width + x] != 0 { proposed[(y / k) * gw + x / k] = true }
-    }
+    let proposed = {
+      var proposed = [Bool](repeating: false, count: gw * gh)
+      for y in 0..<(gh * k) {
+        for x in 0..<(gw * k) where codes[y * width + x] != 0 { proposed[(y / k) * gw + x / k] = true }
+      }
+      return proposed
+    }()
     let shorter = Double(min(gw, gh))
     let minRun = max(6, Int((c.whiteStreakMinRun * Double(max(gw, gh))).rounded(.up)))
-    var marked = [Bool](repeating: false, count: gw * gh)
     let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
-    let n = 2 * reach + 1
-    var line = SkylightLines(grid: grid, reach: reach)
-    for degrees in stride(from: 0, to: 180, by: c.whiteStreakAngleStep) where degrees % 90 != 0 {
-      let theta = Double(degrees) * .pi / 180
-      line.resample(cos: cos(theta), sin: sin(theta))
-      for fraction in c.whiteStreakBandFractions {
-        let h = max(1, Int((fraction * shorter).rounded()))
-        let layout = BandLayout(h: h)
-        let span = layout.span
-        guard n > 2 * span + 1 else { continue }
-        let runLength = max(minRun, Int((c.whiteStreakElongation * Double(2 * h + 1)).rounded(.up)))
-        var lift = [SIMD3<Float>](repeating: .zero, count: n)
-        var flank = [SIMD3<Float>](repeating: .zero, count: n)
-        var pass = [Bool](repeating: false, count: n)
-        var valid = [Bool](repeating: false, count: n)
-        // Prefix sums along the line of the stations' lifts, to test each station's lift averaged
-        // over a square stretch of the band (one station's band is a few noisy cells).
-        var sums = [SIMD3<Float>](repeating: .zero, count: n + 1)
-        var counts = [Int](repeating: 0, count: n + 1)
-        let along = h
-        // Offsets a quarter of the band's width apart keep it within an eighth of its width of
-        // any streak's axis.
-        for v in stride(from: span, to: n - span, by: max(1, h / 2)) {
-          line.bandLifts(
-            v: v, h: h, inner: layout.inner, span: span, valid: &valid, lift: &lift, flank: &flank, liftSums: &sums,
-            validCounts: &counts)
-          for t in 0..<n {
-            pass[t] = false
-            guard valid[t] else { continue }
-            let a = max(0, t - along)
-            let b = min(n, t + along + 1)
-            let l = (sums[b] - sums[a]) / Float(counts[b] - counts[a])
-            pass[t] = Self.luma(l) >= c.whiteStreakMinLift && l.min() >= c.whiteStreakNeutralShare * l.max()
-          }
-          for stations in Self.runs(pass, maxGap: c.whiteStreakMaxGap) where stations.count >= runLength {
-            markWhiteRun(
-              line, texture: texture, v: v, layout: layout, stations: stations, lifts: stations.map { lift[$0] },
-              flanks: stations.map { flank[$0] }, proposed: proposed, into: &marked)
-          }
+    let angles = stride(from: 0, to: 180, by: c.whiteStreakAngleStep).filter { $0 % 90 != 0 }
+    let marked = Self.markedAlong(angles, grid: grid, reach: reach) { line, degrees, marked in
+      scanWhiteLines(
+        &line, degrees: degrees, texture: texture, proposed: proposed, shorter: shorter, minRun: minRun, into: &marked)
+    }
+    return Self.marking(marked, into: codes, code: SeedKind.white, allowed: allowed, width: width, k: k, gw: gw)
+  }
+
+  /// Scans the white-streak pass's lines at one angle (see the file's comment) and marks the
+  /// cells of the runs it accepts.
+  private func scanWhiteLines(
+    _ line: inout SkylightLines, degrees: Int, texture: [Float], proposed: [Bool], shorter: Double, minRun: Int,
+    into marked: inout [Bool]
+  ) {
+    let c = configuration
+    let n = line.n
+    let theta = Double(degrees) * .pi / 180
+    line.resample(cos: cos(theta), sin: sin(theta))
+    for fraction in c.whiteStreakBandFractions {
+      let h = max(1, Int((fraction * shorter).rounded()))
+      let layout = BandLayout(h: h)
+      let span = layout.span
+      guard n > 2 * span + 1 else { continue }
+      let runLength = max(minRun, Int((c.whiteStreakElongation * Double(2 * h + 1)).rounded(.up)))
+      var lift = [SIMD3<Float>](repeating: .zero, count: n)
+      var flank = [SIMD3<Float>](repeating: .zero, count: n)
+      var pass = [Bool](repeating: false, count: n)
+      var valid = [Bool](repeating: false, count: n)
+      // Prefix sums along the line of the stations' lifts, to test each station's lift averaged
+      // over a square stretch of the band (one station's band is a few noisy cells).
+      var sums = [SIMD3<Float>](repeating: .zero, count: n + 1)
+      var counts = [Int](repeating: 0, count: n + 1)
+      let along = h
+      // Offsets a quarter of the band's width apart keep it within an eighth of its width of
+      // any streak's axis.
+      for v in stride(from: span, to: n - span, by: max(1, h / 2)) {
+        line.bandLifts(
+          v: v, h: h, inner: layout.inner, span: span, valid: &valid, lift: &lift, flank: &flank, liftSums: &sums,
+          validCounts: &counts)
+        for t in 0..<n {
+          pass[t] = false
+          guard valid[t] else { continue }
+          let a = max(0, t - along)
+          let b = min(n, t + along + 1)
+          let l = (sums[b] - sums[a]) / Float(counts[b] - counts[a])
+          pass[t] = Self.luma(l) >= c.whiteStreakMinLift && l.min() >= c.whiteStreakNeutralShare * l.max()
+        }
+        for stations in Self.runs(pass, maxGap: c.whiteStreakMaxGap) where stations.count >= runLength {
+          markWhiteRun(
+            line, texture: texture, v: v, layout: layout, stations: stations, lifts: stations.map { lift[$0] },
+            flanks: stations.map { flank[$0] }, proposed: proposed, into: &marked)
         }
       }
     }
-    return Self.marking(marked, into: codes, code: SeedKind.white, allowed: allowed, width: width, k: k, gw: gw)
   }
 
   /// Rows across a line of the white-streak pass: the band `v - h ... v + h`, a gap of
