@@ -108,16 +108,13 @@ extension GlareDetector {
         : sign ? c.maxSignEdgeSharpness : coloured ? c.maxColourEdgeSharpness : c.maxEdgeSharpness
       // The halo is measured at most once per blob (HalfLevelRegion searches around a stamp once).
       let softEdges = edge / amplitude <= limit
+      let cores = blown ? blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 } : []
       guard
         softEdges
-          || (blown
-            && haloSurrounds(
-              blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }, stamp: stamp, region: &region,
-              luma: evidence.luma.values))
+          || (blown && haloSurrounds(cores, stamp: stamp, region: &region, luma: evidence.luma.values))
       else { continue }
       let code = (blown ? SeedKind.blown : 0) | (coloured ? SeedKind.coloured : SeedKind.white)
       if blown {
-        let cores = blob.pixels.filter { seeds[$0] & SeedKind.blown != 0 }
         let holes = Self.enclosedShare(blob.pixels, width: width, height: height)
         // Lit: soft edges and light around the core. A core kept for its halo alone, its edges
         // sharp, is not lit: clipped white paint (a spacesuit's folds) ends as sharply, and many
