@@ -29,16 +29,24 @@ extension GlareDetector {
   /// - Parameter measurable: pixels whose neighbours all lie inside the glass; the edge tests
   ///   look at boundary pixels there only.
   /// - Parameter panelsOnly: keep only sign panels (for ``Evidence/redSeeds``).
+  /// - Parameter gradients: the soft gradients of the evidence's luma and colour excess, when
+  ///   already computed (the red panels' pass reuses the first pass's).
   func acceptedSeeds(
-    _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool], panelsOnly: Bool = false
+    _ seeds: [UInt8], evidence: Evidence, width: Int, height: Int, measurable: [Bool], panelsOnly: Bool = false,
+    gradients: (luma: Plane<Float>, colour: Plane<Float>)? = nil
   ) -> [AcceptedBlob] {
     let c = configuration
     let components = ConnectedComponents(
       width: width, height: height, connectivity: .eight, foreground: seeds.map { $0 != 0 })
     // With no seed blob, the red panels below may still be found.
     guard components.count > 0 || !panelsOnly else { return [] }
-    let lumaGradient = Self.softGradient(evidence.luma)
-    let colourGradient = Self.softGradient(Plane(width: width, height: height, values: evidence.colourExcess))
+    let (lumaGradient, colourGradient) =
+      gradients
+      ?? {
+        let planes = [evidence.luma, Plane(width: width, height: height, values: evidence.colourExcess)]
+        let soft = Parallel.map(planes.count) { Self.softGradient(planes[$0]) }
+        return (soft[0], soft[1])
+      }()
     var stats = [BlobStats](repeating: BlobStats(), count: components.count)
     let labels = components.labels
     for i in 0..<(width * height) where labels[i] != 0 {
@@ -170,7 +178,8 @@ extension GlareDetector {
     if !panelsOnly {
       let red = zip(evidence.redSeeds, measurable).map { $1 ? $0 : 0 }
       panels += acceptedSeeds(
-        red, evidence: evidence, width: width, height: height, measurable: measurable, panelsOnly: true)
+        red, evidence: evidence, width: width, height: height, measurable: measurable, panelsOnly: true,
+        gradients: (lumaGradient, colourGradient))
     }
     // A glass reflects one or two lit signs; many compact glowing patches are saturated paint.
     // Solid panels are counted apart: glowing paint does not make a panel less of a sign.

@@ -233,11 +233,20 @@ extension GlareDetector {
       linear[2].values[i] = SRGB.linear(b)
     }
     let detail = Self.squareSide(c.detailClosingFraction, shorter: shorter)
-    let lumaOpening = Morphology.open(
-      Morphology.close(luma, size: detail), size: Self.squareSide(c.luminanceOpeningFraction, shorter: shorter))
+    let opening = Self.squareSide(c.luminanceOpeningFraction, shorter: shorter)
     let cell = max(1, c.backgroundCellSize)
     let window = max(3, Int((c.colourBackgroundFraction * Double(shorter) / Double(cell)).rounded()) | 1)
-    let background = linear.map { Self.coarseMedian($0, cell: cell, window: window) }
+    // The luma's opening and the three channels' median backgrounds are independent: one core each.
+    let (lumaOpening, background) = {
+      let sources = [luma] + linear
+      var planes = Parallel.map(sources.count) { index in
+        index == 0
+          ? Morphology.open(Morphology.close(sources[0], size: detail), size: opening)
+          : Self.coarseMedian(sources[index], cell: cell, window: window)
+      }
+      let opened = planes.removeFirst()
+      return (opened, planes)
+    }()
     var elevation = [Float](repeating: 0, count: count)
     var excess = [Float](repeating: 0, count: count)
     var seeds = [UInt8](repeating: 0, count: count)
