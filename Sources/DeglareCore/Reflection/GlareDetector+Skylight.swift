@@ -88,8 +88,8 @@ extension GlareDetector {
       return marked
     }
     var marked = [Bool](repeating: false, count: grid.width * grid.height)
-    for markings in markings {
-      for cell in markings.indices where markings[cell] { marked[cell] = true }
+    for marking in markings {
+      for cell in marking.indices where marking[cell] { marked[cell] = true }
     }
     return marked
   }
