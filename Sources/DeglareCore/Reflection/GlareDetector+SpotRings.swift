@@ -1,3 +1,5 @@
+import Foundation
+
 // A lamp's reflection is round: its halo, ring by ring.
 //
 // The soft halo of a specular core grows pixel by pixel through the luma elevation above the
@@ -10,6 +12,13 @@
 // which every ring is at least half proposed already, then grown ring by ring while the ring's
 // median still stands visibly above the far rings and does not rise again (paint brighter than
 // the halo, not light falling off).
+//
+// A clipped fold at the edge of a white garment is not a lamp, though its rings stand above the
+// far ones: most of each ring lies on the garment. A lamp's light is added on every side of it,
+// so each ring is also read in sectors, each against its own far rings: the growth stops at a
+// ring whose light is one-sided (the median of its sectors' lifts under half of the ring's lift)
+// and no longer falls off (its lift above `spotRingFalloff` of the lift some rings inward), the
+// garment's flat field, where a lamp's halo beside a dark or a white passage still falls off.
 
 extension GlareDetector {
   /// Fills and grows each specular spot of `codes` in rings (see the file's comment).
@@ -35,12 +44,20 @@ extension GlareDetector {
       guard let shape = Axis(pixels, width: width) else { continue }
       let ratio = max(shape.elongation, 1)
       // Distance in the spot's own shape: along its major axis divided by its elongation.
-      func distance(_ i: Int) -> Double {
+      func frame(_ i: Int) -> (along: Double, across: Double) {
         let dx = Double(i % width) - shape.x
         let dy = Double(i / width) - shape.y
-        let along = (dx * shape.ux + dy * shape.uy) / ratio
-        let across = -dx * shape.uy + dy * shape.ux
+        return ((dx * shape.ux + dy * shape.uy) / ratio, -dx * shape.uy + dy * shape.ux)
+      }
+      func distance(_ i: Int) -> Double {
+        let (along, across) = frame(i)
         return (along * along + across * across).squareRoot()
+      }
+      let sectors = c.spotRingSectors
+      func sector(_ i: Int) -> Int {
+        let (along, across) = frame(i)
+        let turn = (atan2(across, along) + .pi) / (2 * .pi)
+        return min(sectors - 1, Int(turn * Double(sectors)))
       }
       let own = Self.percentile(pixels.map { Float(distance($0)) }, 0.95)
       let outer = max(own + 3, Float(c.spotRingRadiusFraction * shorter / ratio.squareRoot()))
@@ -75,6 +92,19 @@ extension GlareDetector {
       let medians = values.map { $0.isEmpty ? Float.nan : Self.percentile($0, 0.5) }
       let far = Int(Double(outer) * (1 - c.spotRingBackground))
       let background = Self.percentile(medians[min(far, rings - 1)...].filter { !$0.isNaN }, 0.5)
+      // Each sector's own far paint, then the median of a ring's sectors' lifts over theirs.
+      var farValues = [[Float]](repeating: [], count: sectors)
+      for r in min(far, rings - 1)..<rings { for i in ringPixels[r] { farValues[sector(i)].append(luma[i]) } }
+      let farSectors = farValues.map { $0.count < 3 ? Float.nan : Self.percentile($0, 0.5) }
+      func sectorLift(_ r: Int) -> Float? {
+        var bySector = [[Float]](repeating: [], count: sectors)
+        for i in ringPixels[r] { bySector[sector(i)].append(luma[i]) }
+        let lifts = (0..<sectors).compactMap { s -> Float? in
+          bySector[s].count < 2 || farSectors[s].isNaN ? nil : Self.percentile(bySector[s], 0.5) - farSectors[s]
+        }.sorted()
+        guard lifts.count >= 4 else { return nil }
+        return (lifts[(lifts.count - 1) / 2] + lifts[lifts.count / 2]) / 2
+      }
       var reached = filled
       var lowest = Float.infinity
       var ring = filled
@@ -82,6 +112,14 @@ extension GlareDetector {
         let value = medians[ring]
         if value.isNaN || value > lowest + c.spotRingRise { break }
         if SRGB.encode(min(value, 1)) - SRGB.encode(min(background, 1)) < c.spotRingMinLevels / 255 { break }
+        // One-sided light that no longer falls off: bright paint beside the core, not its halo.
+        let lift = value - background
+        let span = c.spotRingFalloffSpan
+        if ring >= filled + span, lift > c.spotRingFalloff * (medians[ring - span] - background),
+          let sides = sectorLift(ring), sides < c.spotRingOneSided * lift
+        {
+          break
+        }
         lowest = min(lowest, value)
         reached = ring
         ring += 1
