@@ -145,7 +145,8 @@ extension GlareDetector {
   /// (red at most ``Configuration/skylightRedShare`` of the strongest channel, green and blue at
   /// least their shares), and most stations' lifts point its way.
   /// - Parameter strict: also require the median's strength to be at most a veil's
-  ///   (``Configuration/skylightMaxLift``), for the median-flank measurement.
+  ///   (``Configuration/skylightMaxLift``), for the median-flank measurement, whose stations
+  ///   agree less (``Configuration/skylightMedianConsistency``).
   func isCyanVeil(_ lifts: [SIMD3<Float>], strict: Bool) -> Bool {
     let c = configuration
     guard let reference = Self.medianColour(lifts) else { return false }
@@ -159,7 +160,8 @@ extension GlareDetector {
       let norm = (lift * lift).sum().squareRoot()
       return norm > 0 && (lift * reference).sum() >= c.skylightCosine * norm * strength
     })
-    return Float(agreeing) >= c.skylightConsistency * Float(lifts.count)
+    let consistency = strict ? c.skylightMedianConsistency : c.skylightConsistency
+    return Float(agreeing) >= consistency * Float(lifts.count)
   }
 
   /// Measures a candidate run again with median flanks and, if it is still a cyan veil, marks

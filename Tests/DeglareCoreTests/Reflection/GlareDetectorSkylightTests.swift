@@ -77,6 +77,18 @@ struct GlareDetectorSkylightTests {
     #expect(far <= 12, "proposed \(far) px from the veil's centre line")
   }
 
+  @Test("Measured with median flanks, a veil may disagree at a fifth of its stations (paint under it), not at half")
+  func medianFlankConsistency() {
+    let veil = SIMD3<Float>(0.02, 0.07, 0.10)
+    let warm = SIMD3<Float>(0.10, 0.05, 0.02)
+    let detector = GlareDetector()
+    let fifth = [SIMD3<Float>](repeating: veil, count: 16) + [SIMD3<Float>](repeating: warm, count: 4)
+    #expect(detector.isCyanVeil(fifth, strict: true))
+    #expect(!detector.isCyanVeil(fifth, strict: false))
+    let half = [SIMD3<Float>](repeating: veil, count: 10) + [SIMD3<Float>](repeating: warm, count: 10)
+    #expect(!detector.isCyanVeil(half, strict: true))
+  }
+
   @Test("The pass can be turned off")
   func off() {
     var configuration = GlareDetector.Configuration()
