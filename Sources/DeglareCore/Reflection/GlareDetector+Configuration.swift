@@ -417,8 +417,11 @@ extension GlareDetector {
     /// 0.116 to 0.134 (skylight IoU 0.00 to 0.06, colour 0.20 to 0.23), the glare-free images
     /// unchanged (mean 0.195 %, max 1.335 %), the real photos unchanged (glare-free ones 0 %).
     public var skylightGridSide: Int = 256
-    /// Lines across the grid are scanned every this many degrees (0 and 90, parallel to the
-    /// glass's sides, are skipped: a mat's edge at 0 degrees was taken for a veil).
+    /// Lines across the grid are scanned every this many degrees. 0 and 90, parallel to the
+    /// glass's sides, were skipped until stop 38 (a mat's edge at 0 degrees had been taken for a
+    /// veil, before the median-flank checks); scanned again, they left the glare-free images of
+    /// 13 draws and the real photos unchanged and raised skylight IoU on 8 draws (+0.01-0.03;
+    /// pooled IoU +0.01 on four): skylights fall at any angle, upright ones often.
     public var skylightAngleStep: Int = 5
     /// Half-widths of the band, as fractions of the grid's shorter side; each flank is twice as
     /// wide, one cell apart from the band.

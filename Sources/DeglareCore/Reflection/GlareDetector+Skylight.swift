@@ -11,8 +11,8 @@ import Foundation
 // their surroundings too, but in their own colours, which change along any line across them.
 //
 // On a coarse grid (cell means of the analysis image, linear light) the grid is scanned along
-// lines at every `skylightAngleStep` degrees, the axis-parallel ones skipped (a mat's edge, a
-// frame's lip and their shadows run parallel to the glass's sides). On each line and for a few
+// lines at every `skylightAngleStep` degrees, the axis-parallel ones included (a mat's bevel or
+// a frame's lip is refused by the checks below, not by its angle). On each line and for a few
 // band widths, the band's mean colour is compared with the brighter of its two flanks (box
 // means, cheap); a long enough run of stations whose lift is cyan and consistent in colour is a
 // candidate (short gaps are bridged: a white figure standing in the veil interrupts the lift,
@@ -41,7 +41,7 @@ extension GlareDetector {
     let minRun = max(4, Int((c.skylightMinRun * Double(max(gw, gh))).rounded(.up)))
     let maxGap = Int((c.skylightMaxGap * Double(max(gw, gh))).rounded())
     let reach = Int((Double(gw * gw + gh * gh).squareRoot() / 2).rounded(.up)) + 1
-    let angles = stride(from: 0, to: 180, by: c.skylightAngleStep).filter { $0 % 90 != 0 }
+    let angles = Array(stride(from: 0, to: 180, by: c.skylightAngleStep))
     let marked = Self.markedAlong(angles, grid: grid, reach: reach) { line, degrees, marked in
       let n = line.n
       let theta = Double(degrees) * .pi / 180

@@ -57,6 +57,23 @@ struct GlareDetectorSkylightTests {
     #expect(found.allSatisfy { distance($0 % width, $0 / width) <= 16 })
   }
 
+  @Test("An upright veil, parallel to the glass's sides, is proposed like any other")
+  func uprightVeil() {
+    // The pale paint's brush bands turned to run across the veil, as they do across the others.
+    let light: [Float] = [0.02, 0.07, 0.10]
+    let found = veils(
+      evidence { x, y in
+        let inBand: Float = abs(Double(x) - 127.5) <= 12 ? 1 : 0
+        return zip(pale(y, x), light).map { $0 + inBand * $1 }
+      })
+    let core = (0..<(width * height)).filter { i in
+      abs(Double(i % width) - 127.5) <= 8 && (24...167).contains(i / width)
+    }
+    // Lines at 85 and 95 degrees alone, which leave the band along its length, cover 95 %.
+    #expect(Double(core.count { found.contains($0) }) >= 0.97 * Double(core.count))
+    #expect(found.allSatisfy { abs(Double($0 % width) - 127.5) <= 16 })
+  }
+
   @Test("A narrow veil (14 px) is proposed along its length, and nothing more than 5 px beyond it")
   func narrowVeil() {
     let light: [Float] = [0.02, 0.07, 0.10]
