@@ -19,8 +19,8 @@ import Foundation
 // not the light). It is then measured again with median flanks: a white garment wider than the
 // band fills part of a box-mean flank with dark ground and looks lifted, its median flank does
 // not; the run must still be a cyan lift of a veil's strength (its mean and its strongest cell
-// not much more) at most of its stations, beside paint that is not near-white (a veil barely
-// shows there). Of the stations whose own lift is the run's (its colour, at most twice its
+// not much more) at most of its stations, and still tinted like skylight over each flank alone,
+// beside paint that is not near-white (a veil barely shows there). Of the stations whose own lift is the run's (its colour, at most twice its
 // strength), the cells of the band whose lift over the flank goes the veil's way and is
 // visible are proposed.
 
@@ -164,6 +164,17 @@ extension GlareDetector {
     return Float(agreeing) >= consistency * Float(lifts.count)
   }
 
+  /// Whether a band's median lift over one of its flanks alone is still skylight's tint: red not
+  /// its strongest channel, blue at least ``Configuration/skylightSideBlueShare`` of it. A veil
+  /// lifts the paint under it the same way whichever side it is compared with; a pale passage
+  /// between two different paints (a wainscot between a red wall and a dark floor, a pale strip
+  /// beside a gold moulding) only looks cyan against the channel-wise brighter of the two.
+  func isSkylightTint(_ lift: SIMD3<Float>?) -> Bool {
+    guard let lift else { return false }
+    let strongest = lift.max()
+    return strongest > 0 && lift.x < strongest && lift.z >= configuration.skylightSideBlueShare * strongest
+  }
+
   /// Measures a candidate run again with median flanks and, if it is still a cyan veil, marks
   /// the cells of its band whose lift goes the veil's way and is visible.
   private func markRun(_ line: SkylightLines, v: Int, h: Int, stations: [Int], into marked: inout [Bool]) {
@@ -171,10 +182,18 @@ extension GlareDetector {
     var flanks: [SIMD3<Float>] = []
     var lifts: [SIMD3<Float>] = []
     var peaks: [Float] = []
+    // The lift over each flank alone (the channel-wise brighter flank mixes the two sides).
+    var overNear: [SIMD3<Float>] = []
+    var overFar: [SIMD3<Float>] = []
     for t in stations {
-      let flank = pointwiseMax(line.median(t, v - 3 * h - 1, v - h - 2), line.median(t, v + h + 2, v + 3 * h + 1))
+      let near = line.median(t, v - 3 * h - 1, v - h - 2)
+      let far = line.median(t, v + h + 2, v + 3 * h + 1)
+      let flank = pointwiseMax(near, far)
+      let band = line.mean(t, v - h, v + h)
       flanks.append(flank)
-      lifts.append(line.mean(t, v - h, v + h) - flank)
+      lifts.append(band - flank)
+      overNear.append(band - near)
+      overFar.append(band - far)
       var peak: Float = 0
       for r in (v - h)...(v + h) {
         if let cell = line.cell(t, r) { peak = max(peak, Self.luma(line.grid.colour(cell) - flank)) }
@@ -185,6 +204,7 @@ extension GlareDetector {
     guard Float(lifted) >= c.skylightLiftedShare * Float(lifts.count), isCyanVeil(lifts, strict: true),
       Self.percentile(peaks, 0.5) <= c.skylightMaxPeak,
       Self.percentile(flanks.map { Self.luma($0) }, 0.5) <= c.skylightMaxPaintLuma,
+      isSkylightTint(Self.medianColour(overNear)), isSkylightTint(Self.medianColour(overFar)),
       let reference = Self.medianColour(lifts)
     else { return }
     let strength = (reference * reference).sum().squareRoot()
