@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglareTestSupport
+import Foundation
 import Testing
 
 @testable import DeglareCodecs
@@ -106,6 +107,67 @@ import Testing
     }
     #expect(error?.kind == .tooLarge)
     #expect(try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: 3072)).image.pixelCount == 3072)
+  }
+
+  @Test("a grid's size is checked wherever libheif reads it, and a grid whose size cannot be read is refused")
+  func gridSize() throws {
+    // Found by the fuzzer: a 64x32 picture whose grid, in `idat` behind a data reference index
+    // (which counts for file offsets only), asks for a 31776x31296 canvas. Read as unreadable,
+    // it went unchecked and libheif allocated 5.8 GB.
+    let url = Fixtures.packageRoot.appendingPathComponent(
+      "Fuzz/Regressions/heif/grid-size-in-idat-behind-a-data-reference")
+    var bytes = Array(try Data(contentsOf: url))
+    let error = #expect(throws: CodecError.self) { try ImageDecoder.decode(bytes) }
+    #expect(error?.kind == .tooLarge)
+    #expect(error?.message.contains("31776x31296") == true, "\(error?.message ?? "")")
+    // The grid's item moved to construction method 2 (offsets into another item), which
+    // neither reader follows: refused before libheif is asked.
+    let container = try HEIFContainer(bytes)
+    #expect(container.locations[2]?.constructionMethod == 1)
+    bytes[142] = 2
+    #expect(try HEIFContainer(bytes).locations[2]?.constructionMethod == 2)
+    let unreadable = #expect(throws: CodecError.self) { try ImageDecoder.decode(bytes) }
+    #expect(unreadable?.message == "the HEIF grid's size cannot be read")
+  }
+
+  @Test("every sequence parameter set of an HEVC tile is read for its picture size")
+  func hevcPictureSizes() throws {
+    // heif-enc's files: one SPS in each tile's hvcC, none in the data; their 64x48 pictures are
+    // coded as 64x64 (whole coding blocks, cropped by the SPS's conformance window).
+    for (name, size) in [("heif/rgb8-p3.heic", (64, 64)), ("heif/rotated.heic", (64, 64))] {
+      let container = try HEIFContainer(try Fixtures.bytes(name))
+      let tiles = container.itemTypes.filter { $0.value == FourCC("hvc1") }.keys
+      let sizes = try tiles.flatMap { try container.hevcPictureSizes($0) }
+      #expect(!sizes.isEmpty && sizes.allSatisfy { $0 == size }, "\(name): \(sizes)")
+    }
+    // A hand-made SPS (one sub-layer, 4:2:0) asking for 40000x30000, with the emulation
+    // prevention bytes its run of zeros needs; in an item's data after a 4-byte length.
+    var bits = "0000" + "000" + "1" + String(repeating: "0", count: 96) + "1" + "010"
+    for value in [40000, 30000] {
+      let code = String(value + 1, radix: 2)
+      bits += String(repeating: "0", count: code.count - 1) + code
+    }
+    bits += "1" + String(repeating: "0", count: (8 - (bits.count + 1) % 8) % 8)
+    let raw = stride(from: 0, to: bits.count, by: 8).map { start -> UInt8 in
+      let index = bits.index(bits.startIndex, offsetBy: start)
+      return UInt8(bits[index..<bits.index(index, offsetBy: 8)], radix: 2)!
+    }
+    var escaped: [UInt8] = [0x42, 0x01]
+    var zeros = 0
+    for byte in raw {
+      if zeros >= 2, byte <= 3 {
+        escaped.append(3)
+        zeros = 0
+      }
+      escaped.append(byte)
+      zeros = byte == 0 ? zeros + 1 : 0
+    }
+    #expect(escaped.count > raw.count + 2, "the zeros were escaped")
+    let size = try #require(HEVCPictureSize.size(ofSPS: escaped[...]))
+    #expect(size == (40000, 30000))
+    let data = [0, 0, 0, UInt8(escaped.count)] + escaped + [0, 0, 0, 3, 0x26, 0x01, 0xAF]
+    #expect(HEVCPictureSize.inBandSets(data, lengthSize: 4).map(Array.init) == [escaped])
+    #expect(HEVCPictureSize.size(ofSPS: escaped.prefix(12)) == nil, "cut before the size")
   }
 
   @Test("sniffed by its ftyp brands, never by name")

@@ -13,7 +13,12 @@ extension HEIFContainer {
       throw CodecError(.corrupt, "the HEIF primary image has no size ('ispe' property missing)")
     }
     try options.checkPixelCount(width: extent.width, height: extent.height)
-    if itemTypes[primaryID] == FourCC("grid"), let grid = try gridOutputSize(primaryID) {
+    if itemTypes[primaryID] == FourCC("grid") {
+      // libheif allocates the canvas at the grid's own size: one it could read and we cannot
+      // would go unchecked (a fuzzed 64x32 picture whose grid asked for 31776x31296 took 5.8 GB).
+      guard let grid = try gridOutputSize(primaryID) else {
+        throw CodecError(.corrupt, "the HEIF grid's size cannot be read")
+      }
       try options.checkPixelCount(width: grid.width, height: grid.height)
     }
     let tileOptions = DecodeOptions(maxPixels: options.maxPixels.multipliedReportingOverflow(by: 2).partialValue)
@@ -21,8 +26,22 @@ extension HEIFContainer {
       if let tile = try spatialExtent(of: item) {
         try tileOptions.checkPixelCount(width: tile.width, height: tile.height)
       }
+      for size in try hevcPictureSizes(item) {
+        try tileOptions.checkPixelCount(width: size.width, height: size.height)
+      }
     }
     return extent
+  }
+
+  /// The picture sizes the sequence parameter sets of an HEVC item declare, in its `hvcC`
+  /// property and in its data (see `HEVCPictureSize.swift`).
+  func hevcPictureSizes(_ item: UInt32) throws(CodecError) -> [(width: Int, height: Int)] {
+    guard itemTypes[item] == FourCC("hvc1"), let box = property(FourCC("hvcC"), of: item),
+      let record = HEVCPictureSize.configuration(reader.bytes[box.payload])
+    else { return [] }
+    let data = try itemData(item, limit: reader.bytes.count)
+    let sets = record.sets + HEVCPictureSize.inBandSets(data, lengthSize: record.lengthSize)
+    return sets.compactMap { HEVCPictureSize.size(ofSPS: $0) }
   }
 
   /// Item types that hold coded pixels.
@@ -41,9 +60,12 @@ extension HEIFContainer {
     return (try reader.u16(4), try reader.u16(6))
   }
 
-  /// The first `limit` bytes of an item's data, from the file or from `idat`.
+  /// The first `limit` bytes of an item's data, from the file or from `idat` (empty when it lies
+  /// elsewhere). The data reference counts only for file offsets: `idat` is in this file
+  /// whatever it says, and libheif reads it there.
   func itemData(_ item: UInt32, limit: Int) throws(CodecError) -> [UInt8] {
-    guard let location = locations[item], location.dataReferenceIndex == 0 else { return [] }
+    guard let location = locations[item], location.constructionMethod == 1 || location.dataReferenceIndex == 0
+    else { return [] }
     let bytes = reader.bytes
     var data: [UInt8] = []
     for extent in location.extents where data.count < limit {
