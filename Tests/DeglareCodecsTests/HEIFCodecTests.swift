@@ -137,7 +137,7 @@ import Testing
     for (name, size) in [("heif/rgb8-p3.heic", (64, 64)), ("heif/rotated.heic", (64, 64))] {
       let container = try HEIFContainer(try Fixtures.bytes(name))
       let tiles = container.itemTypes.filter { $0.value == FourCC("hvc1") }.keys
-      let sizes = try tiles.flatMap { try container.hevcPictureSizes($0) }
+      let sizes = try tiles.flatMap { try container.codedPictureSizes($0) }
       #expect(!sizes.isEmpty && sizes.allSatisfy { $0 == size }, "\(name): \(sizes)")
     }
     // A hand-made SPS (one sub-layer, 4:2:0) asking for 40000x30000, with the emulation
@@ -168,6 +168,34 @@ import Testing
     let data = [0, 0, 0, UInt8(escaped.count)] + escaped + [0, 0, 0, 3, 0x26, 0x01, 0xAF]
     #expect(HEVCPictureSize.inBandSets(data, lengthSize: 4).map(Array.init) == [escaped])
     #expect(HEVCPictureSize.size(ofSPS: escaped.prefix(12)) == nil, "cut before the size")
+  }
+
+  @Test("every AV1 sequence header of a tile is read for its largest frame")
+  func av1PictureSizes() throws {
+    let container = try HEIFContainer(try Fixtures.bytes("heif/rgb8.avif"))
+    let tiles = container.itemTypes.filter { $0.value == FourCC("av01") }.keys
+    let sizes = try tiles.flatMap { try container.codedPictureSizes($0) }
+    #expect(!sizes.isEmpty && sizes.allSatisfy { $0 == (64, 48) }, "\(sizes)")
+    // A hand-made reduced still-picture sequence header allowing 40000x30000 frames (16-bit
+    // sizes), after a temporal delimiter, each OBU with its size field.
+    var bits = "000" + "1" + "1" + "00000" + "1111" + "1111"
+    for value in [39999, 29999] {
+      let digits = String(value, radix: 2)
+      bits += String(repeating: "0", count: 16 - digits.count) + digits
+    }
+    bits += String(repeating: "0", count: (8 - bits.count % 8) % 8)
+    let payload = stride(from: 0, to: bits.count, by: 8).map { start -> UInt8 in
+      let index = bits.index(bits.startIndex, offsetBy: start)
+      return UInt8(bits[index..<bits.index(index, offsetBy: 8)], radix: 2)!
+    }
+    let data: [UInt8] = [0x12, 0x00, 0x0A, UInt8(payload.count)] + payload
+    let headers = AV1PictureSize.sequenceHeaders(data[...])
+    #expect(headers.map(Array.init) == [payload])
+    let size = try #require(AV1PictureSize.maximumSize(ofSequenceHeader: payload[...]))
+    #expect(size == (40000, 30000))
+    #expect(AV1PictureSize.maximumSize(ofSequenceHeader: payload.prefix(4)) == nil, "cut before the size")
+    let number = try #require(AV1PictureSize.leb128([0xE5, 0x8E, 0x26]))
+    #expect(number == (624_485, 3))
   }
 
   @Test("sniffed by its ftyp brands, never by name")

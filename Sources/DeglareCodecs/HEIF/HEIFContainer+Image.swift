@@ -26,22 +26,36 @@ extension HEIFContainer {
       if let tile = try spatialExtent(of: item) {
         try tileOptions.checkPixelCount(width: tile.width, height: tile.height)
       }
-      for size in try hevcPictureSizes(item) {
+      for size in try codedPictureSizes(item) {
         try tileOptions.checkPixelCount(width: size.width, height: size.height)
       }
     }
     return extent
   }
 
-  /// The picture sizes the sequence parameter sets of an HEVC item declare, in its `hvcC`
-  /// property and in its data (see `HEVCPictureSize.swift`).
-  func hevcPictureSizes(_ item: UInt32) throws(CodecError) -> [(width: Int, height: Int)] {
-    guard itemTypes[item] == FourCC("hvc1"), let box = property(FourCC("hvcC"), of: item),
-      let record = HEVCPictureSize.configuration(reader.bytes[box.payload])
-    else { return [] }
-    let data = try itemData(item, limit: reader.bytes.count)
-    let sets = record.sets + HEVCPictureSize.inBandSets(data, lengthSize: record.lengthSize)
-    return sets.compactMap { HEVCPictureSize.size(ofSPS: $0) }
+  /// The picture sizes a coded item's own stream declares: each HEVC sequence parameter set's,
+  /// or each AV1 sequence header's largest frame, in the item's configuration property (`hvcC`,
+  /// `av1C`) and in its data (see `HEVCPictureSize.swift`, `AV1PictureSize.swift`).
+  func codedPictureSizes(_ item: UInt32) throws(CodecError) -> [(width: Int, height: Int)] {
+    let bytes = reader.bytes
+    switch itemTypes[item] {
+    case FourCC("hvc1"):
+      guard let box = property(FourCC("hvcC"), of: item), let record = HEVCPictureSize.configuration(bytes[box.payload])
+      else { return [] }
+      let data = try itemData(item, limit: bytes.count)
+      let sets = record.sets + HEVCPictureSize.inBandSets(data, lengthSize: record.lengthSize)
+      return sets.compactMap { HEVCPictureSize.size(ofSPS: $0) }
+    case FourCC("av01"):
+      var headers: [ArraySlice<UInt8>] = []
+      if let box = property(FourCC("av1C"), of: item), box.end - box.payloadStart > 4 {
+        headers += AV1PictureSize.sequenceHeaders(bytes[(box.payloadStart + 4)..<box.end])
+      }
+      let data = try itemData(item, limit: bytes.count)
+      headers += AV1PictureSize.sequenceHeaders(data[...])
+      return headers.compactMap { AV1PictureSize.maximumSize(ofSequenceHeader: $0) }
+    default:
+      return []
+    }
   }
 
   /// Item types that hold coded pixels.
