@@ -4,8 +4,9 @@
 extension HEIFContainer {
   /// The size of the primary image as stored (before rotation), from its `ispe` property and,
   /// for a grid, the grid's own output size (a hostile file could make them disagree, so the
-  /// larger of the two counts). Every coded image item (tile) is checked too, against twice the
-  /// limit: libheif allocates each tile at its own size, which may exceed the picture's by the
+  /// larger of the two counts). Every coded image item (tile) is checked too, by its `ispe` and
+  /// by the sizes its own stream declares (``codedPictureSizes(_:)``), against twice the limit:
+  /// the decoders allocate each tile at its coded size, which may exceed the picture's by the
   /// coding blocks' padding (a 64x48 picture is coded as a 64x64 tile).
   /// - Throws: ``CodecError`` when the primary image has no size, or any image exceeds `options`.
   func checkedPrimarySize(_ options: DecodeOptions) throws(CodecError) -> (width: Int, height: Int) {
