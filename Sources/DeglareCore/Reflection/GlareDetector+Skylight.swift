@@ -20,9 +20,9 @@ import Foundation
 // band fills part of a box-mean flank with dark ground and looks lifted, its median flank does
 // not; the run must still be a cyan lift of a veil's strength (its mean and its strongest cell
 // not much more) at most of its stations, and still tinted like skylight over each flank alone,
-// beside paint that is not near-white (a veil barely shows there). Of the stations whose own lift is the run's (its colour, at most twice its
-// strength), the cells of the band whose lift over the flank goes the veil's way and is
-// visible are proposed.
+// beside paint that is not near-white (a veil barely shows there). Of the stations whose own
+// lift is the run's (its colour, at most twice its strength), the cells of the band whose lift
+// over the flank goes the veil's way and is visible are proposed.
 
 extension GlareDetector {
   /// Proposes cyan skylight veils (see the file's comment) where nothing is proposed yet.
@@ -183,17 +183,17 @@ extension GlareDetector {
     var lifts: [SIMD3<Float>] = []
     var peaks: [Float] = []
     // The lift over each flank alone (the channel-wise brighter flank mixes the two sides).
-    var overNear: [SIMD3<Float>] = []
-    var overFar: [SIMD3<Float>] = []
+    var overOneSide: [SIMD3<Float>] = []
+    var overOtherSide: [SIMD3<Float>] = []
     for t in stations {
-      let near = line.median(t, v - 3 * h - 1, v - h - 2)
-      let far = line.median(t, v + h + 2, v + 3 * h + 1)
-      let flank = pointwiseMax(near, far)
+      let oneSide = line.median(t, v - 3 * h - 1, v - h - 2)
+      let otherSide = line.median(t, v + h + 2, v + 3 * h + 1)
+      let flank = pointwiseMax(oneSide, otherSide)
       let band = line.mean(t, v - h, v + h)
       flanks.append(flank)
       lifts.append(band - flank)
-      overNear.append(band - near)
-      overFar.append(band - far)
+      overOneSide.append(band - oneSide)
+      overOtherSide.append(band - otherSide)
       var peak: Float = 0
       for r in (v - h)...(v + h) {
         if let cell = line.cell(t, r) { peak = max(peak, Self.luma(line.grid.colour(cell) - flank)) }
@@ -204,7 +204,7 @@ extension GlareDetector {
     guard Float(lifted) >= c.skylightLiftedShare * Float(lifts.count), isCyanVeil(lifts, strict: true),
       Self.percentile(peaks, 0.5) <= c.skylightMaxPeak,
       Self.percentile(flanks.map { Self.luma($0) }, 0.5) <= c.skylightMaxPaintLuma,
-      isSkylightTint(Self.medianColour(overNear)), isSkylightTint(Self.medianColour(overFar)),
+      isSkylightTint(Self.medianColour(overOneSide)), isSkylightTint(Self.medianColour(overOtherSide)),
       let reference = Self.medianColour(lifts)
     else { return }
     let strength = (reference * reference).sum().squareRoot()
