@@ -27,28 +27,26 @@ struct BitReader {
   /// HEVC's ue(v): leading zeros n, a one, then n bits; at most 32 leading zeros (a larger
   /// value does not fit the syntax element).
   mutating func readExpGolomb() -> Int? {
-    var zeros = 0
-    while true {
-      guard let bit = read(1) else { return nil }
-      if bit == 1 { break }
-      zeros += 1
-      if zeros > 32 { return nil }
-    }
-    guard let suffix = read(zeros) else { return nil }
+    guard let zeros = leadingZeros(), zeros <= 32, let suffix = read(zeros) else { return nil }
     return (1 << zeros) - 1 + suffix
   }
 
-  /// AV1's uvlc() (4.10.3): n leading zeros, a one, then n bits; 32 or more zeros read as
-  /// 2^32 - 1 without their value bits.
+  /// AV1's uvlc() (4.10.3): the same code, but 32 or more zeros read as 2^32 - 1 without their
+  /// value bits.
   mutating func readUVLC() -> Int? {
-    var zeros = 0
-    while true {
-      guard let bit = read(1) else { return nil }
-      if bit == 1 { break }
-      zeros += 1
-    }
+    guard let zeros = leadingZeros() else { return nil }
     if zeros >= 32 { return (1 << 32) - 1 }
     guard let value = read(zeros) else { return nil }
     return value + (1 << zeros) - 1
+  }
+
+  /// The zero bits before the next one, which is read too (the prefix of both codes).
+  private mutating func leadingZeros() -> Int? {
+    var zeros = 0
+    while true {
+      guard let bit = read(1) else { return nil }
+      if bit == 1 { return zeros }
+      zeros += 1
+    }
   }
 }
