@@ -13,17 +13,16 @@ enum HEVCPictureSize {
   /// length before each NAL unit in the item's data (`lengthSizeMinusOne` + 1).
   static func configuration(_ record: ArraySlice<UInt8>) -> (sets: [ArraySlice<UInt8>], lengthSize: Int)? {
     let bytes = Array(record)
-    guard bytes.count >= 23 else { return nil }
-    let lengthSize = Int(bytes[21] & 3) + 1
+    let reader = ByteReader(bytes: bytes)
+    guard let lengthByte = reader.u8(21), let arrays = reader.u8(22) else { return nil }
+    let lengthSize = (lengthByte & 3) + 1
     var sets: [ArraySlice<UInt8>] = []
     var offset = 23
-    for _ in 0..<Int(bytes[22]) {
-      guard offset + 3 <= bytes.count else { return nil }
-      let count = Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2])
+    for _ in 0..<arrays {
+      guard let count = reader.u16(offset + 1) else { return nil }
       offset += 3
       for _ in 0..<count {
-        guard offset + 2 <= bytes.count else { return nil }
-        let length = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+        guard let length = reader.u16(offset) else { return nil }
         offset += 2
         guard offset + length <= bytes.count else { return nil }
         let unit = bytes[offset..<offset + length]
@@ -37,11 +36,11 @@ enum HEVCPictureSize {
   /// The SPS NAL units in an item's data: NAL units each after a big-endian length of
   /// `lengthSize` bytes (a length running past the end ends the scan: libde265 stops there too).
   static func inBandSets(_ data: [UInt8], lengthSize: Int) -> [ArraySlice<UInt8>] {
+    let reader = ISOByteReader(bytes: data)
     var sets: [ArraySlice<UInt8>] = []
     var offset = 0
-    while offset + lengthSize <= data.count {
-      var length = 0
-      for index in offset..<offset + lengthSize { length = length << 8 | Int(data[index]) }
+    while let value = try? reader.uint(at: offset, width: lengthSize) {
+      let length = Int(value)
       offset += lengthSize
       guard length > 0, length <= data.count - offset else { break }
       let unit = data[offset..<offset + length]
