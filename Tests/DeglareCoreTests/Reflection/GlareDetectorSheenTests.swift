@@ -112,6 +112,50 @@ struct GlareDetectorSheenTests {
       mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
   }
 
+  /// Dark brown ground (its red channel holds about 1.45 times the light of its blue), lit by
+  /// `lit` (1: as painted) in its own colour, with a grain of the same strength everywhere (as
+  /// the mottled ground of the evaluation's draw 15, whose grain was 1.6 times the ground's where
+  /// its light was 4 times): lighter paint whose texture alone does not give it away.
+  func brownGround(lit: @escaping (Int, Int) -> Double = { _, _ in 1 }) -> TestPainting {
+    var painting = TestPainting(width: 480, height: 360, wall: (0.22, 0.20, 0.18), textureAmount: 0)
+    let base = [0.22, 0.20, 0.18].map { SyntheticGlare.decode($0) }
+    var generator = SeededGenerator(seed: 11)
+    let grain = (0..<(480 * 360)).map { _ in 0.1 * 0.033 * Double.random(in: -1...1, using: &generator) }
+    painting.fill { _, _ in
+      true
+    } colour: { x, y in
+      let colour = base.map { SyntheticGlare.encode($0 * lit(x, y) + grain[y * 480 + x]) }
+      return (colour[0], colour[1], colour[2])
+    }
+    return painting
+  }
+
+  @Test("A neutral veil over brown ground is proposed, as a sheen: added light keeps its own colour")
+  func veilOverBrownGround() {
+    let detection = detectVeil(over: brownGround())
+    #expect(detection.blobs.contains { $0.kind == .sheen }, "no sheen among \(detection.blobs.map(\.kind))")
+  }
+
+  @Test("Brown ground painted lighter in its own colour, in a veil's soft shape, is not proposed")
+  func groundLitInItsOwnColour() {
+    // The ground's light times a soft bump: its lift carries the ground's tint, where added light
+    // would carry its own.
+    let painting = brownGround { x, y in
+      1 + 2.5 * exp(-(pow(Double(x) - 260, 2) + pow(Double(y) - 170, 2)) / (2 * 60 * 60))
+    }
+    let image = painting.image
+    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
+    var untinted = GlareDetector.Configuration()
+    untinted.sheenTintShare = .infinity
+    let blind = GlareDetector(configuration: untinted).detect(image, marginBand: 0).mask
+    #expect(
+      blind.insideCount > without.insideCount + 10_000,
+      "without the tint test the scene proposes no sheen (\(blind.insideCount) against \(without.insideCount))")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(
+      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+  }
+
   @Test("A strong neutral lift over dark ground (a lit wall's strength) is not proposed as a sheen")
   func strongLift() {
     var painting = ground()
