@@ -168,6 +168,9 @@ extension GlareDetector {
         borderDistance = distance
         if Self.liesAlongEdges(blob.pixels, distance: distance, width: width, height: height, c: c) { continue }
       }
+      // Added white light keeps its own colour over a tinted background; whiter paint cancels the
+      // background's tint.
+      if !coloured && whitensPaint(blob.pixels, evidence: evidence) { continue }
       // Glare fades: a little way beyond its region the paint looks different from the blob.
       let ring = region.ring(around: boundary, stamp: stamp, distances: c.continuationDistances)
       if !goesOn(blob.pixels, into: ring, coloured: coloured, amplitude: amplitude, evidence: evidence) {
@@ -240,6 +243,25 @@ extension GlareDetector {
   /// How much the blob lowers its most lowered channel, as a fraction of how much it raises
   /// its most raised one: the median over its pixels of `-min / max` of the three linear
   /// channels' differences from the background (0 or less when no channel is lowered).
+  /// Whether a white blob is whiter paint rather than added light: over a tinted background
+  /// (``Configuration/whitePaintTintedGround``), its lift cancels the background's tint, carrying
+  /// ``Configuration/whitePaintTintShare`` of it or less (``TintShare``).
+  private func whitensPaint(_ pixels: [Int], evidence: Evidence) -> Bool {
+    var lift = SIMD3<Float>(repeating: 0)
+    var base = SIMD3<Float>(repeating: 0)
+    for i in pixels {
+      for ch in 0..<3 {
+        lift[ch] += evidence.linear[ch].values[i] - evidence.background[ch].values[i]
+        base[ch] += evidence.background[ch].values[i]
+      }
+    }
+    let c = configuration
+    guard let share = TintShare.of(lift: lift, over: base, tintedGround: c.whitePaintTintedGround) else {
+      return false
+    }
+    return share <= c.whitePaintTintShare
+  }
+
   private func deficit(_ pixels: [Int], evidence: Evidence) -> Float {
     let ratios = pixels.map { i in
       let d0 = evidence.linear[0].values[i] - evidence.background[0].values[i]

@@ -187,8 +187,8 @@ extension GlareDetector {
 extension GlareDetector {
   /// Whether the lift of a part's cells over their ground is the ground's own colour, scaled
   /// (paint lit more), rather than light of its own colour added to it: over a tinted ground
-  /// (``Configuration/sheenTintedGround``), the share of the ground's relative colour that the
-  /// lift's relative colour carries reaches ``Configuration/sheenTintShare``.
+  /// (``Configuration/sheenTintedGround``), the lift carries at least
+  /// ``Configuration/sheenTintShare`` of the ground's tint (``TintShare``).
   static func carriesGroundTint(
     _ cells: [Int], colours: [SIMD3<Float>], ground: [SIMD3<Float>], configuration c: Configuration
   ) -> Bool {
@@ -198,12 +198,7 @@ extension GlareDetector {
       lift += colours[i] - ground[i]
       base += ground[i]
     }
-    guard base.min() > 0, base.max() >= c.sheenTintedGround * base.min() else { return false }
-    let liftMean = (lift.x + lift.y + lift.z) / 3
-    guard liftMean > 0 else { return false }
-    let liftTint = lift / liftMean - 1
-    let groundTint = base / ((base.x + base.y + base.z) / 3) - 1
-    let share = (liftTint * groundTint).sum() / (groundTint * groundTint).sum()
+    guard let share = TintShare.of(lift: lift, over: base, tintedGround: c.sheenTintedGround) else { return false }
     return share >= c.sheenTintShare
   }
 

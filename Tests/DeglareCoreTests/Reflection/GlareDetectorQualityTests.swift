@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import Foundation
 import Testing
 
 @testable import DeglareCore
@@ -65,6 +66,56 @@ struct GlareDetectorQualityTests {
       },
       colour: { _, _ in (0.90, 0.90, 0.89) })
     #expect(GlareDetector().detect(sky.image, marginBand: 0).mask.insideCount == 0)
+  }
+
+  /// A blue sky (its blue channel about four times its red in linear light) with a soft round
+  /// passage at (160, 110): white paint blended into the sky (`paintedWhite`), or white light
+  /// added to it.
+  func skyWithSoftWhite(paintedWhite: Bool) -> TestPainting {
+    let skyColour = (0.45, 0.60, 0.85)
+    var sky = TestPainting(width: 320, height: 240, wall: skyColour, textureAmount: 0.03)
+    func weight(_ x: Int, _ y: Int) -> Double {
+      let dx = Double(x) - 160
+      let dy = Double(y) - 110
+      return exp(-(dx * dx + dy * dy) / (2 * 10 * 10))
+    }
+    if paintedWhite {
+      let blue = [skyColour.0, skyColour.1, skyColour.2].map { SyntheticGlare.decode($0) }
+      let white = SyntheticGlare.decode(0.95)
+      sky.fill { _, _ in
+        true
+      } colour: { x, y in
+        let w = 0.8 * weight(x, y)
+        let mixed = blue.map { SyntheticGlare.encode($0 * (1 - w) + white * w) }
+        return (mixed[0], mixed[1], mixed[2])
+      }
+    } else {
+      sky.glow(at: (160, 110), sigma: 10, light: (0.4, 0.4, 0.4))
+    }
+    return sky
+  }
+
+  @Test("A soft white passage painted into blue sky is not proposed: it cancels the sky's blue, added light would not")
+  func softPaintedWhiteOnSky() {
+    let image = skyWithSoftWhite(paintedWhite: true).image
+    var blind = GlareDetector.Configuration()
+    blind.whitePaintTintShare = -.infinity
+    #expect(
+      GlareDetector(configuration: blind).detect(image, marginBand: 0).mask.insideCount > 100,
+      "without the tint test the painted white is not proposed: the scene tests nothing")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(mask.insideCount == 0, "\(mask.insideCount) pixels proposed")
+  }
+
+  @Test("Soft white light added to blue sky is proposed")
+  func softWhiteLightOnSky() {
+    let painting = skyWithSoftWhite(paintedWhite: false)
+    let truth = painting.glareMask()
+    let (inside, outside) = overlap(GlareDetector().detect(painting.image, marginBand: 0).mask, truth)
+    let visible = truth.count { $0 }
+    #expect(visible > 1000)
+    #expect(inside * 3 >= visible, "\(inside) of \(visible) glare pixels proposed")
+    #expect(outside * 5 <= inside + outside, "\(outside) of \(inside + outside) proposed pixels outside the glare")
   }
 
   @Test("Sky in the corners of a dark frame is not taken for coloured light")
