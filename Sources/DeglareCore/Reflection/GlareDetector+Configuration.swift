@@ -217,8 +217,12 @@ extension GlareDetector {
     /// sign tests more than 0.84 (a green streak over gold, too long for a sign).
     public var minSignPanelFill: Double = 0.88
     /// ... and when that box is this many times as long as broad (a sign's panel is 2 to 3 times
-    /// as wide as high; those four measure 2.0 to 2.4).
-    public var signPanelAspect: ClosedRange<Double> = 1.5...4
+    /// as wide as high; those four measure 2.0 to 2.4, the red panels found on tune and draws 1,
+    /// 8 and 12-16 1.7 to 2.5). Up to 4 until stop 42: a painted red band of a pale painting,
+    /// 3.4-3.5 times as long as broad, was kept as a red sign's panel on draws 8, 15 and 16 (up
+    /// to 1.1 % of a glare-free image); at 3, glare-free worst draw 15 1.80 -> 0.87 %, draw 16
+    /// 2.16 -> 1.44 %, sign recall unchanged on all eight draws, sign precision up on four.
+    public var signPanelAspect: ClosedRange<Double> = 1.5...3
     /// A sign (glowing or a panel) whose seeds, lettering filled, fill at least this share of
     /// their box (as ``minSignPanelFill``; box proportions in ``signPanelAspect``) is a solid
     /// panel: it is held to ``minSolidPanelGlow`` instead of ``minSignGlow``, since a sharp
