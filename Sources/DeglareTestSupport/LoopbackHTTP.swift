@@ -35,7 +35,7 @@ public enum LoopbackHTTP {
   /// test run on two cores can starve a server in the test process for minutes.
   public static func request(
     port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-    timeout: Int = 600
+    timeout: Int = Int(ProcessRunner.hangGuard)
   ) throws -> Response {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw LoopbackHTTPError("socket failed") }
@@ -80,7 +80,7 @@ public enum LoopbackHTTP {
   /// waits behind the kernels' work on Dispatch's global queues.
   public static func send(
     port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-    timeout: Int = 600
+    timeout: Int = Int(ProcessRunner.hangGuard)
   ) async throws -> Response {
     try await DedicatedThread.run {
       try request(port: port, method: method, path: path, headers: headers, body: body, timeout: timeout)

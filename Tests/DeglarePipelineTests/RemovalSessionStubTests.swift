@@ -39,7 +39,7 @@ import Testing
         let settings = SessionFixtures.settings(dir + "/" + output)
         let task = Task { try await session.remove(provider: provider, settings: settings) }
         // A hang guard, not a time limit: CPU-bound tests can keep this task off the two threads of
-        // the cooperative pool for minutes (over 600 s once under the full suite) before its
+        // the cooperative pool for minutes (over 600 s three times under the full suite) before its
         // request goes out, or before it looks at the gate again; the transfer's timeout (3600 s)
         // and the stub's gate (an hour) outlast that.
         try await server.waitUntilHeld(1, timeout: ProcessRunner.hangGuard)

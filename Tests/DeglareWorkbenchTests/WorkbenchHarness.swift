@@ -83,7 +83,7 @@ struct WorkbenchHarness {
   }
 
   /// Polls until the status is one of `states`.
-  func waitForStatus(_ states: Set<String>, timeout: Double = 600) async throws -> String {
+  func waitForStatus(_ states: Set<String>, timeout: Double = ProcessRunner.hangGuard) async throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let current = try await status()

@@ -141,7 +141,7 @@ import Testing
     try await withOpenAIStub(mode: "gate") { server, bench in
       try await bench.startRemove(Self.glare, query)
       #expect(try await bench.status() == "working")
-      try await server.waitUntilHeld(1, timeout: 600)
+      try await server.waitUntilHeld(1, timeout: ProcessRunner.hangGuard)
       try await body(server, bench)
     }
   }

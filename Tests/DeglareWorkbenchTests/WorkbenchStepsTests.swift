@@ -96,7 +96,7 @@ import Testing
         }
       ) { (bench: WorkbenchHarness) async throws -> Void in
         try await bench.startRemove(Self.glare, "provider=openai")
-        try await server.waitUntilHeld(1, timeout: 600)
+        try await server.waitUntilHeld(1, timeout: ProcessRunner.hangGuard)
         #expect(try await bench.post("/api/open?name=second.png").status == 200)
         _ = try server.release()
         try await Task.sleep(for: .milliseconds(500))

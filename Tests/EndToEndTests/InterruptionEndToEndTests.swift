@@ -55,7 +55,7 @@ import Testing
         process.environment = environment
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await server.waitUntilHeld(1, timeout: 600, senderAlive: { process.isRunning })
+        try await server.waitUntilHeld(1, timeout: ProcessRunner.hangGuard, senderAlive: { process.isRunning })
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(ProcessRunner.hangGuard)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }

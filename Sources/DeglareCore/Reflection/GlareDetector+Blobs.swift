@@ -240,9 +240,6 @@ extension GlareDetector {
     return filled == 0 ? 0 : 1 - Double(pixels.count) / Double(filled)
   }
 
-  /// How much the blob lowers its most lowered channel, as a fraction of how much it raises
-  /// its most raised one: the median over its pixels of `-min / max` of the three linear
-  /// channels' differences from the background (0 or less when no channel is lowered).
   /// Whether a white blob is whiter paint rather than added light: over a tinted background
   /// (``Configuration/whitePaintTintedGround``), its lift cancels the background's tint, carrying
   /// ``Configuration/whitePaintTintShare`` of it or less (``TintShare``).
@@ -262,6 +259,9 @@ extension GlareDetector {
     return share <= c.whitePaintTintShare
   }
 
+  /// How much the blob lowers its most lowered channel, as a fraction of how much it raises
+  /// its most raised one: the median over its pixels of `-min / max` of the three linear
+  /// channels' differences from the background (0 or less when no channel is lowered).
   private func deficit(_ pixels: [Int], evidence: Evidence) -> Float {
     let ratios = pixels.map { i in
       let d0 = evidence.linear[0].values[i] - evidence.background[0].values[i]
