@@ -753,10 +753,9 @@ extension GlareDetector {
     public var sheenMinCoverage: Double = 0.67
     /// Over a tinted ground (its strongest channel at least this many times its weakest) ...
     public var sheenTintedGround: Float = 1.2
-    /// ... a part whose lift carries at least this share of the ground's own tint is the ground's
-    /// paint lit more, not added light, and is refused. The share is the lift's relative colour
-    /// (each channel over the channels' mean, less 1) projected on the ground's. Added light keeps
-    /// its own colour whatever it falls on: the sheens found over tinted grounds on the development
+    /// ... a part whose lift carries at least this share of the ground's own tint (``TintShare``)
+    /// is the ground's paint lit more, not added light, and is refused. Added light keeps its own
+    /// colour whatever it falls on: the sheens found over tinted grounds on the development
     /// draws (tune and held-out draws 1, 8, 12-15) carry -0.7 to 0.42 of it; the lighter, mottled
     /// corner of a brown ground beside a white figure (draw 15, 4.29 % of a glare-free image)
     /// 1.26. A warm lamp's sheen over a ground of its own warmth would be refused with it.

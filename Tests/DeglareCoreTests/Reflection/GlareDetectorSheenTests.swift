@@ -119,12 +119,17 @@ struct GlareDetectorSheenTests {
   func brownGround(lit: @escaping (Int, Int) -> Double = { _, _ in 1 }) -> TestPainting {
     var painting = TestPainting(width: 480, height: 360, wall: (0.22, 0.20, 0.18), textureAmount: 0)
     let base = [0.22, 0.20, 0.18].map { SyntheticGlare.decode($0) }
+    // ±10 % of the ground's mean light, added, so it does not grow where the paint is lighter.
+    let amount = 0.1 * base.reduce(0, +) / 3
+    let width = painting.width
     var generator = SeededGenerator(seed: 11)
-    let grain = (0..<(480 * 360)).map { _ in 0.1 * 0.033 * Double.random(in: -1...1, using: &generator) }
+    let grain = (0..<(width * painting.height)).map { _ in
+      amount * Double.random(in: -1...1, using: &generator)
+    }
     painting.fill { _, _ in
       true
     } colour: { x, y in
-      let colour = base.map { SyntheticGlare.encode($0 * lit(x, y) + grain[y * 480 + x]) }
+      let colour = base.map { SyntheticGlare.encode($0 * lit(x, y) + grain[y * width + x]) }
       return (colour[0], colour[1], colour[2])
     }
     return painting
