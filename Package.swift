@@ -90,9 +90,12 @@ let package = Package(
 
     // MARK: - Test support
     .target(name: "DeglareTestSupport", dependencies: ["DeglareCore", "DeglareCodecs", "DeglareKeyStore"]),
+    // Swift Testing traits (apart, so that the tools and stub-server built on test support do
+    // not link Swift Testing).
+    .target(name: "DeglareTestTraits", dependencies: ["DeglareTestSupport"]),
 
     // MARK: - Tests
-    .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport"]),
+    .testTarget(name: "DeglareCoreTests", dependencies: ["DeglareCore", "DeglareTestSupport", "DeglareTestTraits"]),
     .testTarget(name: "DeglareCodecsTests", dependencies: ["DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),
     .testTarget(
       name: "DeglareColorTests", dependencies: ["DeglareColor", "DeglareCodecs", "DeglareCore", "DeglareTestSupport"]),

@@ -51,3 +51,60 @@ public final class PipeCollector: Sendable {
     while !ended && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
   }
 }
+
+/// A task executor with one thread of its own: the jobs of a task that prefers it (see
+/// `withTaskExecutorPreference`) run there, one at a time, never on the cooperative pool.
+///
+/// Why: a CPU-bound test holds the thread it runs on for as long as it computes. On the pool,
+/// two such tests hold both of its threads on two cores, and every task another test waits on
+/// (a removal session's work, a workbench's answer) sits queued behind them. On a thread of
+/// its own a CPU-bound test shares the cores through the kernel's scheduler instead, and the
+/// pool stays free for the waiting tests' tasks (docs/testing.md, Starvation under the full
+/// suite).
+public final class OwnThreadExecutor: TaskExecutor, Sendable {
+  private struct Queue: ~Copyable {
+    var jobs: [UnownedJob] = []
+    var stopped = false
+  }
+
+  private let queue = Mutex(Queue())
+  private let ready = DispatchSemaphore(value: 0)
+
+  /// The name of the executor's thread (at most 15 bytes, Linux's limit for a thread's name).
+  public static let threadName = "deglare-own"
+
+  /// Starts the thread; it runs until ``stop()`` and the jobs enqueued before it.
+  public init() {
+    Thread.detachNewThread { [self] in
+      Thread.current.name = Self.threadName
+      while true {
+        ready.wait()
+        let (next, stopped) = queue.withLock { queue in
+          (queue.jobs.isEmpty ? nil : queue.jobs.removeFirst(), queue.stopped)
+        }
+        if let next {
+          next.runSynchronously(on: asUnownedTaskExecutor())
+        } else if stopped {
+          return
+        }
+      }
+    }
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let accepted = queue.withLock { queue in
+      guard !queue.stopped else { return false }
+      queue.jobs.append(job)
+      return true
+    }
+    precondition(accepted, "a job was enqueued on an OwnThreadExecutor after stop()")
+    ready.signal()
+  }
+
+  /// Lets the thread end once the jobs already enqueued have run.
+  public func stop() {
+    queue.withLock { $0.stopped = true }
+    ready.signal()
+  }
+}

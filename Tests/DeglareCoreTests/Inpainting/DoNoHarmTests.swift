@@ -1,11 +1,12 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// Masks over glare-free paint that is lighter than its surroundings predict (the hard cases on
 /// real paintings: white blossoms on a gold ground, pale clouds in a sky).
-@Suite("LocalInpainter do no harm on bright paint")
+@Suite("LocalInpainter do no harm on bright paint", .ownThread)
 struct DoNoHarmTests {
   static let width = 160
   static let height = 120

@@ -1,10 +1,11 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// Opaque reflections are synthesised from the surrounding paint's patches.
-@Suite("LocalInpainter exemplar fill")
+@Suite("LocalInpainter exemplar fill", .ownThread)
 struct ExemplarFillTests {
   /// Strongly textured paint (diagonal brush stripes and grain) under an opaque, clipped green
   /// sign with white letters; the mask covers the sign and its glow.
@@ -94,7 +95,7 @@ struct ExemplarFillTests {
 }
 
 /// The local method stops when asked, between rows and iterations.
-@Suite("LocalInpainter cancellation")
+@Suite("LocalInpainter cancellation", .ownThread)
 struct RepairCancellationTests {
   /// A cancellation that says stop after `limit` questions, and counts them.
   final class Countdown: @unchecked Sendable {

@@ -1,10 +1,11 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// Evidence before subtraction: glare is estimated only where the photo shows one.
-@Suite("LocalInpainter evidence before subtraction")
+@Suite("LocalInpainter evidence before subtraction", .ownThread)
 struct GlareEvidenceTests {
   /// Evidence switched off: every mask pixel is taken to hold glare (the behaviour before).
   static let noEvidence: LocalInpainter.Configuration = {

@@ -1,10 +1,11 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// Issue 13 (b): a mask grown beyond the glare should remove about as much of it as a tight one.
-@Suite("LocalInpainter under a generous mask")
+@Suite("LocalInpainter under a generous mask", .ownThread)
 struct GrownMaskTests {
   // Measured inside the glare (sharp streak on procedural paint 4 at 320 x 240, mask grown by
   // 25 px): left as it is 17.2 dB; one floor share per part 19.5 dB; a share per depth band

@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -91,7 +92,7 @@ enum InpaintingFixtures {
   }
 }
 
-@Suite("LocalInpainter")
+@Suite("LocalInpainter", .ownThread)
 struct LocalInpainterTests {
   @Test("subtract removes a smooth additive veil")
   func subtractRemovesVeil() {

@@ -1,9 +1,10 @@
+import DeglareTestTraits
 import Foundation
 import Testing
 
 @testable import DeglareCore
 
-@Suite("MembraneSolver")
+@Suite("MembraneSolver", .ownThread)
 struct MembraneSolverTests {
   /// A 40x30 grid whose pixels in columns 8..<32 and rows 5..<25 are unknown.
   static let width = 40
@@ -77,7 +78,7 @@ struct MembraneSolverTests {
   }
 }
 
-@Suite("Inpainting helpers")
+@Suite("Inpainting helpers", .ownThread)
 struct InpaintingHelperTests {
   @Test("exact Euclidean distance transform")
   func distance() {

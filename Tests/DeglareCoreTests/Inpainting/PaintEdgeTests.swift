@@ -1,11 +1,12 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// The edge check: a glare estimate that steps where the paint steps, and leaves the paint
 /// between its pale strokes unlifted, is paint, not a veil.
-@Suite("LocalInpainter edge check")
+@Suite("LocalInpainter edge check", .ownThread)
 struct PaintEdgeTests {
   /// The edge check off (on by default, see ``LocalInpainter/Configuration/paintStepLimit``).
   static var unchecked: LocalInpainter.Configuration {

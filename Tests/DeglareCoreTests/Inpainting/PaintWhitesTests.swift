@@ -1,12 +1,13 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// Clipping is not always a reflection's core: the paint has its own whites (impasto highlights,
 /// white specks), clipped before any glare. `auto` synthesises only clipping larger than anything
 /// white the paint shows near the mask.
-@Suite("LocalInpainter paint whites")
+@Suite("LocalInpainter paint whites", .ownThread)
 struct PaintWhitesTests {
   /// Textured mid-tone paint with 3 x 3 white specks every 11 pixels, inside the mask and around
   /// it, under a soft veil centred in the mask; with `core`, a solid white disc of radius 9

@@ -1,11 +1,12 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// The glow around a lit sign's opaque core is subtracted only as far as the paint allows: the
 /// dark floor check judges a sign's part by its glow.
-@Suite("LocalInpainter sign glow")
+@Suite("LocalInpainter sign glow", .ownThread)
 struct SignGlowTests {
   static let width = 160
   static let height = 120

@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ enum StreakOverShape {
   }
 }
 
-@Suite("LocalInpainter streak over a dark shape")
+@Suite("LocalInpainter streak over a dark shape", .ownThread)
 struct StreakOverShapeTests {
   @Test("subtract leaves no band where a streak crosses a dark figure", arguments: [LocalMethod.subtract, .auto])
   func noBandOverFigure(method: LocalMethod) {

@@ -1,8 +1,9 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Testing
 
-@Suite("SyntheticGlare")
+@Suite("SyntheticGlare", .ownThread)
 struct SyntheticGlareTests {
   @Test("the same seed gives the same case", arguments: GlareKind.allCases)
   func deterministic(kind: GlareKind) {

@@ -1,10 +1,11 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Testing
 
 @testable import DeglareCore
 
 /// Far-apart parts of a mask are repainted in their own work areas.
-@Suite struct WorkAreaTests {
+@Suite(.ownThread) struct WorkAreaTests {
   static func disc(_ mask: inout Mask, x cx: Int, y cy: Int, radius: Int) {
     for y in max(cy - radius, 0)...min(cy + radius, mask.height - 1) {
       for x in max(cx - radius, 0)...min(cx + radius, mask.width - 1)

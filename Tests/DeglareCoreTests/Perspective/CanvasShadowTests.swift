@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// The unframed canvas's misses on the scene sets: a side refined onto the canvas's cast shadow
 /// instead of the canvas's edge. Each test starts the refinement on the true quad, so only the
 /// refinement can move a side off it.
-@Suite struct CanvasShadowTests {
+@Suite(.ownThread) struct CanvasShadowTests {
   /// An unframed canvas on a neutral wall, 480 x 360, seen nearly head-on, casting `shadow`
   /// straight down; its paint is `paint` everywhere (a scan of one colour) or procedural.
   func scene(shadow: StraightenScene.Shadow, paint: [UInt8]?) -> StraightenScene {

@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// `--target document` on the failure classes of the scene sets, drawn small and by hand: the
 /// edge search attaching a clutter item lined up with the document (160 px off before the region
 /// search), and a plank seam running along a card's edge (7 px off at confidence 0.87).
-@Suite struct DocumentDetectorTests {
+@Suite(.ownThread) struct DocumentDetectorTests {
   /// A 480 x 360 photo painted by `colour` (plane point -> RGB, evaluated at pixel centres)
   /// with a little deterministic noise.
   func photo(_ colour: (Point) -> SIMD3<Double>) -> ImageBuffer {

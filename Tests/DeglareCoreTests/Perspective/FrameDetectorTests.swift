@@ -1,9 +1,10 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
-@Suite struct FrameDetectorTests {
+@Suite(.ownThread) struct FrameDetectorTests {
   /// A gilt frame with a mat and a label, yawed and pitched, in a 480 x 360 photo.
   func scene(style: SyntheticFrameScene.FrameStyle, mat: Double = 0, label: Bool = true) -> SyntheticFrameScene {
     let size = PixelSize(width: 480, height: 360)

@@ -1,8 +1,9 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Testing
 
-@Suite struct OverlayTests {
+@Suite(.ownThread) struct OverlayTests {
   let black = ImageBuffer(width: 120, height: 80, layout: .rgb, bitDepth: .eight)
   let red = OverlayCanvas.Colour(255, 0, 0)
 

@@ -1,9 +1,10 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
-@Suite struct PerspectiveWarpTests {
+@Suite(.ownThread) struct PerspectiveWarpTests {
   @Test(
     "warping the image's own pixel area to its own size copies every sample exactly",
     arguments: [

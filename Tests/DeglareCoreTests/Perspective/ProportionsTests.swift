@@ -1,9 +1,10 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
-@Suite struct ProportionsTests {
+@Suite(.ownThread) struct ProportionsTests {
   let size = PixelSize(width: 4000, height: 3000)
   let focal = 3300.0
 

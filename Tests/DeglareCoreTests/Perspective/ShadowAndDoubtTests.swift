@@ -1,12 +1,13 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
 /// The failure classes of real museum photos: a cast shadow taken for the frame's edge, a
 /// canvas's shadow taken for the canvas, a line inside the painting taken for the frame's bottom,
 /// and a doubtful result that looked certain.
-@Suite struct ShadowAndDoubtTests {
+@Suite(.ownThread) struct ShadowAndDoubtTests {
   /// A picture on a wall, 480 x 360, yawed and pitched a little, casting a wide, fairly sharp
   /// shadow to the left and down (a wedge: the frame leans forward on its wire).
   func scene(kind: StraightenScene.Kind, moulding: StraightenScene.Moulding?) -> StraightenScene {

@@ -1,9 +1,10 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
-@Suite struct StraightenerTests {
+@Suite(.ownThread) struct StraightenerTests {
   let image = ImageBuffer(width: 300, height: 200, layout: .rgb, bitDepth: .eight)
   let corners = Quad([Point(x: 40, y: 30), Point(x: 250, y: 22), Point(x: 244, y: 170), Point(x: 46, y: 176)])
 

@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Testing
 
 @testable import DeglareCore
@@ -6,7 +7,7 @@ import Testing
 /// Clipped glare over white paint: the core's half-level region stops at the paint's hard
 /// outline, so the edge test refuses it, and only the light it casts on the dark paint around it
 /// tells it from a white object that clipped (``GlareDetector/Configuration/haloSectors``).
-@Suite("Glare detector clipped cores over white paint")
+@Suite("Glare detector clipped cores over white paint", .ownThread)
 struct GlareDetectorClippedCoreTests {
   /// A white garment (hard edges) standing on a dark, textured ground.
   func garment() -> TestPainting {

@@ -1,9 +1,10 @@
+import DeglareTestTraits
 import Foundation
 import Testing
 
 @testable import DeglareCore
 
-@Suite("Glare detector extent of found blobs")
+@Suite("Glare detector extent of found blobs", .ownThread)
 struct GlareDetectorExtentTests {
   let width = 200
   let height = 120

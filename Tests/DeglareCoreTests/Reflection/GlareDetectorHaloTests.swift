@@ -1,9 +1,10 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Testing
 
 @testable import DeglareCore
 
-@Suite("Glare detector soft halos")
+@Suite("Glare detector soft halos", .ownThread)
 struct GlareDetectorHaloTests {
   /// The default detector: soft halos grow out to 8 % of the shorter side.
   let detector = GlareDetector()

@@ -1,8 +1,9 @@
+import DeglareTestTraits
 import Testing
 
 @testable import DeglareCore
 
-@Suite("GlareDetector mask runs")
+@Suite("GlareDetector mask runs", .ownThread)
 struct GlareDetectorMaskRunsTests {
   @Test("components of a mask's runs are ConnectedComponents' (8-connected, raster order)")
   func runsMatchLabelling() {

@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ func overlap(_ mask: Mask, _ truth: [Bool]) -> (inside: Int, outside: Int) {
   return (inside, outside)
 }
 
-@Suite("Glare detector quality")
+@Suite("Glare detector quality", .ownThread)
 struct GlareDetectorQualityTests {
   @Test("A green-cyan streak across a textured wall, close above a dark head, is mostly found")
   func colouredStreak() throws {

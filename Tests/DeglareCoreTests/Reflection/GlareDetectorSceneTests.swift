@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// Scenes of issue 14: what paint looks like that is not glare (a clipped white mat, a gold
 /// ground beside dark paint), coloured compact light that is (a lit exit sign on a dark
 /// painting), and a raw photo whose frame must be found first.
-@Suite("Glare detector scenes")
+@Suite("Glare detector scenes", .ownThread)
 struct GlareDetectorSceneTests {
   /// A photograph behind glass: a thin dark frame, a white mat exposed to clipping, a dark
   /// photograph in its window.

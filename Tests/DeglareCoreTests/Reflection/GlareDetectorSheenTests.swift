@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Sheens (GlareDetector+Sheen.swift): a broad, weak veil of neutral light over dark ground is
 /// proposed; paint lit the same way (its texture grows with its light) and a strong lift are not.
-@Suite("Glare detector sheens")
+@Suite("Glare detector sheens", .ownThread)
 struct GlareDetectorSheenTests {
   /// Dark, textured ground (velvet, a night sky): ±10 % brush grain.
   func ground() -> TestPainting {

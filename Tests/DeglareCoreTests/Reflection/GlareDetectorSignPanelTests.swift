@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Issue 14: a lit exit sign reflected over pale paint is a veil of coloured light, not light
 /// that outshines the paint, so only its panel's shape tells it from a veil or from paint.
-@Suite("Glare detector sign panels")
+@Suite("Glare detector sign panels", .ownThread)
 struct GlareDetectorSignPanelTests {
   /// Pale, textured paper with a few strokes of red chalk.
   func paper() -> TestPainting {

@@ -1,9 +1,10 @@
+import DeglareTestTraits
 import Foundation
 import Testing
 
 @testable import DeglareCore
 
-@Suite("Glare detector skylight veils")
+@Suite("Glare detector skylight veils", .ownThread)
 struct GlareDetectorSkylightTests {
   let width = 256
   let height = 192

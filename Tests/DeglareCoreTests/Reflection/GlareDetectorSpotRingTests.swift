@@ -1,9 +1,10 @@
+import DeglareTestTraits
 import Foundation
 import Testing
 
 @testable import DeglareCore
 
-@Suite("Glare detector spot rings")
+@Suite("Glare detector spot rings", .ownThread)
 struct GlareDetectorSpotRingTests {
   let size = 301
   let centre = 150

@@ -1,8 +1,9 @@
+import DeglareTestTraits
 import Testing
 
 @testable import DeglareCore
 
-@Suite("Glare detector streak extension")
+@Suite("Glare detector streak extension", .ownThread)
 struct GlareDetectorStreakExtensionTests {
   let width = 160
   let height = 120

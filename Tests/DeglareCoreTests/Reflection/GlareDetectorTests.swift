@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ func syntheticPainting(bloomAt bloom: (x: Double, y: Double)? = nil) -> ImageBuf
   }
 }
 
-@Suite("Glare detector")
+@Suite("Glare detector", .ownThread)
 struct GlareDetectorTests {
   @Test("A glare-free painting with a pale dress beside a dark figure gets an empty mask")
   func glareFree() {

@@ -1,9 +1,10 @@
+import DeglareTestTraits
 import Foundation
 import Testing
 
 @testable import DeglareCore
 
-@Suite("Glare detector soft white streaks")
+@Suite("Glare detector soft white streaks", .ownThread)
 struct GlareDetectorWhiteStreakTests {
   let width = 256
   let height = 192

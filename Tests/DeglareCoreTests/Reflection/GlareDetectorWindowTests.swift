@@ -1,11 +1,12 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Testing
 
 @testable import DeglareCore
 
 /// Window reflections (GlareDetector+Window.swift): a soft rectangle of neutral added light over
 /// paint is proposed; bright rectangles of paint (hard edges, a change of paint) are not.
-@Suite("Glare detector window reflections")
+@Suite("Glare detector window reflections", .ownThread)
 struct GlareDetectorWindowTests {
   /// Mid-tone, textured paint in blocks of a few colours, shaded across (brushwork).
   func paint() -> TestPainting {

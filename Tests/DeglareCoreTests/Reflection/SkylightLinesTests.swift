@@ -1,8 +1,9 @@
+import DeglareTestTraits
 import Testing
 
 @testable import DeglareCore
 
-@Suite("Skylight lines")
+@Suite("Skylight lines", .ownThread)
 struct SkylightLinesTests {
   @Test("nearest rounds as Int(value.rounded()) does, halves away from zero")
   func nearestMatchesRounded() {

@@ -1,5 +1,6 @@
 import DeglareCore
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ private struct RegistrationCase {
   }
 }
 
-@Suite struct PatchRegistrationTests {
+@Suite(.ownThread) struct PatchRegistrationTests {
   @Test("a perfect patch is left alone, bit for bit, without estimating anything")
   func perfectPatch() {
     let example = RegistrationCase()
@@ -70,7 +71,7 @@ private struct RegistrationCase {
   }
 }
 
-@Suite struct PatchRegistrationRobustnessTests {
+@Suite(.ownThread) struct PatchRegistrationRobustnessTests {
   /// `image` with the pixels where `inside` holds replaced by a flat colour.
   private func repainted(_ image: ImageBuffer, where inside: (Int, Int) -> Bool) -> ImageBuffer {
     var out = image
@@ -158,7 +159,7 @@ private struct RegistrationCase {
   }
 }
 
-@Suite struct PatchRegistrationSaturationTests {
+@Suite(.ownThread) struct PatchRegistrationSaturationTests {
   /// A crop whose red channel is bright (up to 252) and follows green and blue, like a warm
   /// painting: a 10 % red gain saturates more than half of it at 255.
   private func warmCrop(_ base: ImageBuffer) -> ImageBuffer {
