@@ -29,4 +29,11 @@ private func threadName() -> String? { Thread.current.name }
     }
     #expect(order == Array(0..<8))
   }
+
+  @Test func aJobEnqueuedAfterStopStillRuns() async {
+    let executor = OwnThreadExecutor()
+    executor.stop()
+    let value = await Task(executorPreference: executor) { 42 }.value
+    #expect(value == 42)
+  }
 }
