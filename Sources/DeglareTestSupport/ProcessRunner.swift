@@ -19,9 +19,10 @@ public enum ProcessRunner {
   }
 
   /// Seconds after which a product that has not ended is killed: a hang guard, never a measure
-  /// of speed (tests check what happened, not how fast). Generous: under the full suite on two
-  /// cores, CPU-bound tests can hold both threads of the cooperative pool for over 600 s before a
-  /// waiting task runs again (twice at stop 42, on a slower machine).
+  /// of speed (tests check what happened, not how fast). Generous: before the CPU-bound suites
+  /// ran on threads of their own (`.ownThread`), they held both threads of the cooperative pool
+  /// for over 600 s under the full suite on two cores while a waiting task sat queued (twice at
+  /// stop 42); a guard should outlast any such wait.
   public static let hangGuard: TimeInterval = 1800
 
   /// What a finished process left.
