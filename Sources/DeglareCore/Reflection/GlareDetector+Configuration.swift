@@ -740,6 +740,31 @@ extension GlareDetector {
     public var sheenObjectShare: Double = 0.25
     /// ... its border's mean lift is at most this share of that: its edge is soft ...
     public var sheenSoftEdge: Float = 0.5
+    /// ... and, when its border lifts at least ``sheenOutlineBorder`` of that (near the limit),
+    /// soft at the pixel scale too: where the part's light drops by at least ``sheenEdgeDrop``
+    /// of its lift to unlifted ground (cells at least ``sheenEdgeClearance`` cells inside the
+    /// glass: a frame's rebate is sharp), the steepest step between neighbouring analysis pixels,
+    /// as a share of the drop from the border cell's centre to the centre of the cell beyond its
+    /// neighbour, has a median of at most this. A veil's light falls over many pixels; lighter
+    /// paint beside darker stops at its painted outline. On the ten development draws, the parts
+    /// this judges measure 0.00-0.25 where they are sheens (0.25: a veil over a painted window's
+    /// dark panes, draw 13) and 0.33-0.38 where they are paint: a grey skirt beside a dark coat
+    /// (0.34; 3.35 % of a glare-free image of draw 18, and the same crop under a window's glare),
+    /// a grey interior (0.38, draw 14). Measured on every part, a streak's edge over objects read
+    /// as sharp as paint's (draw 12), hence only parts near the soft-edge limit are judged: a
+    /// hard outline on a part whose border is otherwise soft is still proposed. Judged only where
+    /// at least ``sheenMinEdgeSteps`` steps drop that much.
+    public var sheenMaxEdgeSharpness: Float = 0.3
+    /// See ``sheenMaxEdgeSharpness``: the share of a part's lift its border's mean lift reaches
+    /// before the edge's sharpness is judged (the parts proposed on the development draws reach
+    /// 0.26-0.49; the paint parts among them 0.47-0.48).
+    public var sheenOutlineBorder: Float = 0.45
+    /// See ``sheenMaxEdgeSharpness``.
+    public var sheenEdgeDrop: Float = 0.3
+    /// See ``sheenMaxEdgeSharpness``.
+    public var sheenMinEdgeSteps: Int = 3
+    /// See ``sheenMaxEdgeSharpness``.
+    public var sheenEdgeClearance: Int = 2
     /// ... and it covers at least this share of the ellipse of its own second moments. The
     /// sheens found on the development draws cover 0.69-0.94 (a figure standing in one cuts a
     /// hole); the ragged pieces of mid-grey wall in the photographs' interiors that pass the

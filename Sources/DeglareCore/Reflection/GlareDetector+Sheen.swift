@@ -18,10 +18,12 @@ import Foundation
 // (the spread of its luma less a small blur) has grown by well under its light's ratio to the
 // ground's. Connected veiled cells of a large enough area are a sheen if the veil is weak (a much
 // stronger neutral lift is a lit wall or a white object), its edge soft (its lift at its border
-// well under its strongest) and its shape an ellipse's, not ragged (a veil is the blur of one
-// light; a mid-grey wall above a dark floor passes the other tests in ragged pieces). Over a
-// tinted ground, added light keeps its own colour, where paint lit more is lifted in the ground's:
-// a part whose lift carries the ground's tint is refused (`carriesGroundTint`).
+// well under its strongest; near that limit, its light falling over many pixels where it drops,
+// where a lighter passage of paint stops at its painted outline) and its shape an ellipse's, not
+// ragged (a veil is the blur of one light; a mid-grey wall above a dark floor passes the other
+// tests in ragged pieces). Over a tinted ground, added light keeps its own colour, where paint
+// lit more is lifted in the ground's: a part whose lift carries the ground's tint is refused
+// (`carriesGroundTint`).
 //
 // Measured on the evaluation set (version 3), main before -> with the pass: sheen IoU 0.00 ->
 // 0.13 on tune, 0.01 -> 0.17 and 0.18 on tune draw 2 and held-out draw 3, 0.02 -> 0.10 on draw 5,
@@ -162,6 +164,13 @@ extension GlareDetector {
       }
       let borderLift = border.reduce(0, +) / Float(max(border.count, 1))
       guard borderLift <= c.sheenSoftEdge * amplitude else { continue }
+      // Near that limit, an edge sharp where the light drops is paint's outline.
+      if borderLift >= c.sheenOutlineBorder * amplitude {
+        let sharpness = Self.sheenEdgeSharpness(
+          cellsOfPart, grid: grid, planes: evidence.linear, width: width, amplitude: amplitude, configuration: c,
+          outside: beyond, ground: { lift[$0] < c.sheenMinLift })
+        guard sharpness <= c.sheenMaxEdgeSharpness else { continue }
+      }
       // Paint lifted beyond any veil (a white figure standing in it) may hide the veil: its cells
       // within the ellipse count as covered.
       let coverage = Self.ellipseCoverage(
@@ -185,6 +194,70 @@ extension GlareDetector {
 }
 
 extension GlareDetector {
+  /// How sharp a part's edge is where its light drops to the ground beside it (see
+  /// ``Configuration/sheenMaxEdgeSharpness``). For each border cell and each 4-neighbour
+  /// `outside` the part, clear of the glass's edge, with `ground` (unlifted) beyond it: the
+  /// profile of the analysis image's linear luma from the cell's centre across the neighbour to
+  /// the centre of the cell beyond it (an outline anywhere in the neighbour is crossed: its own
+  /// texture may have kept that neighbour out of the part), averaged across the cells' shared
+  /// side. Where the profile drops by at least ``Configuration/sheenEdgeDrop`` of `amplitude`,
+  /// its steepest step between neighbouring pixels as a share of the drop. Returns the median of
+  /// those shares, or 0 when fewer than ``Configuration/sheenMinEdgeSteps`` steps drop that much.
+  /// (Where lifted cells lie beyond the neighbour, the veil goes on over darker paint, a window's
+  /// bar in the painting, whose outline says nothing of the veil's edge.)
+  static func sheenEdgeSharpness(
+    _ cells: [Int], grid: SheenGrid, planes: [Plane<Float>], width: Int, amplitude: Float,
+    configuration c: Configuration, outside: (Int) -> Bool, ground: (Int) -> Bool
+  ) -> Float {
+    let k = grid.k
+    let gw = grid.gw
+    let gh = grid.gh
+    // At least one cell of glass all around the neighbour, so the cell beyond it is glass too.
+    let clearance = max(1, c.sheenEdgeClearance)
+    func clear(_ j: Int) -> Bool {
+      let x = j % gw
+      let y = j / gw
+      guard x >= clearance, y >= clearance, x < gw - clearance, y < gh - clearance else { return false }
+      for yy in (y - clearance)...(y + clearance) {
+        for xx in (x - clearance)...(x + clearance) where !grid.inside[yy * gw + xx] { return false }
+      }
+      return true
+    }
+    func luma(_ x: Int, _ y: Int) -> Float {
+      let q = y * width + x
+      return (planes[0].values[q] + planes[1].values[q] + planes[2].values[q]) / 3
+    }
+    var shares: [Float] = []
+    let last = 2 * k
+    var profile = [Float](repeating: 0, count: last + 1)
+    for i in cells {
+      let x = i % gw
+      let y = i / gw
+      let neighbours = [
+        (x > 0, i - 1, -1, 0), (x < gw - 1, i + 1, 1, 0), (y > 0, i - gw, 0, -1), (y < gh - 1, i + gw, 0, 1),
+      ]
+      for (exists, j, dx, dy) in neighbours where exists && grid.inside[j] && outside(j) && clear(j) {
+        guard ground(j + (j - i)) else { continue }
+        for t in 0...last {
+          var sum: Float = 0
+          for u in 0..<k {
+            let px = dx != 0 ? x * k + k / 2 + dx * t : x * k + u
+            let py = dy != 0 ? y * k + k / 2 + dy * t : y * k + u
+            sum += luma(px, py)
+          }
+          profile[t] = sum / Float(k)
+        }
+        let drop = profile[0] - profile[last]
+        guard drop >= c.sheenEdgeDrop * amplitude else { continue }
+        var steepest: Float = 0
+        for t in 0..<last { steepest = max(steepest, profile[t] - profile[t + 1]) }
+        shares.append(steepest / drop)
+      }
+    }
+    guard shares.count >= c.sheenMinEdgeSteps else { return 0 }
+    return percentile(shares, 0.5)
+  }
+
   /// Whether the lift of a part's cells over their ground is the ground's own colour, scaled
   /// (paint lit more), rather than light of its own colour added to it: over a tinted ground
   /// (``Configuration/sheenTintedGround``), the lift carries at least

@@ -114,10 +114,13 @@ struct GlareDetectorSheenTests {
   }
 
   /// Dark brown ground (its red channel holds about 1.45 times the light of its blue), lit by
-  /// `lit` (1: as painted) in its own colour, with a grain of the same strength everywhere (as
-  /// the mottled ground of the evaluation's draw 15, whose grain was 1.6 times the ground's where
-  /// its light was 4 times): lighter paint whose texture alone does not give it away.
-  func brownGround(lit: @escaping (Int, Int) -> Double = { _, _ in 1 }) -> TestPainting {
+  /// `lit` (1: as painted) in its own colour and lifted by `added` (linear, neutral), with a
+  /// grain of the same strength everywhere (as the mottled ground of the evaluation's draw 15,
+  /// whose grain was 1.6 times the ground's where its light was 4 times): lighter paint whose
+  /// texture alone does not give it away.
+  func brownGround(
+    lit: @escaping (Int, Int) -> Double = { _, _ in 1 }, added: @escaping (Int, Int) -> Double = { _, _ in 0 }
+  ) -> TestPainting {
     var painting = TestPainting(width: 480, height: 360, wall: (0.22, 0.20, 0.18), textureAmount: 0)
     let base = [0.22, 0.20, 0.18].map { SyntheticGlare.decode($0) }
     // ±10 % of the ground's mean light, added, so it does not grow where the paint is lighter.
@@ -130,7 +133,7 @@ struct GlareDetectorSheenTests {
     painting.fill { _, _ in
       true
     } colour: { x, y in
-      let colour = base.map { SyntheticGlare.encode($0 * lit(x, y) + grain[y * width + x]) }
+      let colour = base.map { SyntheticGlare.encode($0 * lit(x, y) + added(x, y) + grain[y * width + x]) }
       return (colour[0], colour[1], colour[2])
     }
     return painting
@@ -157,6 +160,29 @@ struct GlareDetectorSheenTests {
     #expect(
       blind.insideCount > without.insideCount + 10_000,
       "without the tint test the scene proposes no sheen (\(blind.insideCount) against \(without.insideCount))")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(
+      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+  }
+
+  @Test("Paint lifted in a veil's shape but cut by a hard outline (a grey skirt beside a dark coat) is not proposed")
+  func hardOutline() {
+    // A neutral lift of the test veil's strength and shape whose left side is a painted outline:
+    // it stops within a pixel at x = 240, a third of a sigma left of its peak, where it still
+    // lifts 0.95 of it. The other sides are soft, and the part's border as a whole is just soft
+    // enough (`sheenSoftEdge`): only the pixel scale tells the outline (cut a sigma from the
+    // peak, the border is softer than `sheenOutlineBorder` and the part is still proposed).
+    let painting = brownGround(added: { x, y in
+      x < 240 ? 0 : 0.08 * exp(-(pow(Double(x) - 260, 2) + pow(Double(y) - 170, 2)) / (2 * 60 * 60))
+    })
+    let image = painting.image
+    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
+    var blunt = GlareDetector.Configuration()
+    blunt.sheenMaxEdgeSharpness = .infinity
+    let blind = GlareDetector(configuration: blunt).detect(image, marginBand: 0).mask
+    #expect(
+      blind.insideCount > without.insideCount + 10_000,
+      "without the sharpness test the scene proposes no sheen (\(blind.insideCount) against \(without.insideCount))")
     let mask = GlareDetector().detect(image, marginBand: 0).mask
     #expect(
       mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
