@@ -139,6 +139,25 @@ struct GlareDetectorSheenTests {
     return painting
   }
 
+  /// Checks that the sheen pass proposes nothing on `painting`, and that it would propose a
+  /// sheen there with one of its tests switched off (`test`, by `switchOff`): that test alone
+  /// refuses the scene.
+  func expectRefused(
+    _ painting: TestPainting, by test: String, switchOff: (inout GlareDetector.Configuration) -> Void
+  ) {
+    let image = painting.image
+    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
+    var blunt = GlareDetector.Configuration()
+    switchOff(&blunt)
+    let blind = GlareDetector(configuration: blunt).detect(image, marginBand: 0).mask
+    #expect(
+      blind.insideCount > without.insideCount + 10_000,
+      "without \(test) the scene proposes no sheen (\(blind.insideCount) against \(without.insideCount))")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(
+      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+  }
+
   @Test("A neutral veil over brown ground is proposed, as a sheen: added light keeps its own colour")
   func veilOverBrownGround() {
     let detection = detectVeil(over: brownGround())
@@ -152,17 +171,7 @@ struct GlareDetectorSheenTests {
     let painting = brownGround { x, y in
       1 + 2.5 * exp(-(pow(Double(x) - 260, 2) + pow(Double(y) - 170, 2)) / (2 * 60 * 60))
     }
-    let image = painting.image
-    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
-    var untinted = GlareDetector.Configuration()
-    untinted.sheenTintShare = .infinity
-    let blind = GlareDetector(configuration: untinted).detect(image, marginBand: 0).mask
-    #expect(
-      blind.insideCount > without.insideCount + 10_000,
-      "without the tint test the scene proposes no sheen (\(blind.insideCount) against \(without.insideCount))")
-    let mask = GlareDetector().detect(image, marginBand: 0).mask
-    #expect(
-      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+    expectRefused(painting, by: "the tint test") { $0.sheenTintShare = .infinity }
   }
 
   @Test("Paint lifted in a veil's shape but cut by a hard outline (a grey skirt beside a dark coat) is not proposed")
@@ -175,17 +184,7 @@ struct GlareDetectorSheenTests {
     let painting = brownGround(added: { x, y in
       x < 240 ? 0 : 0.08 * exp(-(pow(Double(x) - 260, 2) + pow(Double(y) - 170, 2)) / (2 * 60 * 60))
     })
-    let image = painting.image
-    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
-    var blunt = GlareDetector.Configuration()
-    blunt.sheenMaxEdgeSharpness = .infinity
-    let blind = GlareDetector(configuration: blunt).detect(image, marginBand: 0).mask
-    #expect(
-      blind.insideCount > without.insideCount + 10_000,
-      "without the sharpness test the scene proposes no sheen (\(blind.insideCount) against \(without.insideCount))")
-    let mask = GlareDetector().detect(image, marginBand: 0).mask
-    #expect(
-      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+    expectRefused(painting, by: "the sharpness test") { $0.sheenMaxEdgeSharpness = .infinity }
   }
 
   @Test("A strong neutral lift over dark ground (a lit wall's strength) is not proposed as a sheen")
