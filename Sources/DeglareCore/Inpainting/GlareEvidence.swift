@@ -60,6 +60,13 @@ import Foundation
 // mask, so the largest unmasked white nearby falls from 80 to 22 px and the size a core needs from
 // 320 to 88 px; and a 909 px clipped region, of which 275 px are the paint's own white, no longer
 // crosses the mask's edge.
+// Corrected at stop 47: the thin line was not the cause. With the line painted out of both the
+// clean and the glared image (OpenCV's Telea, the same glare added back), the two cases kept their
+// gap (30.66 against 39.75 dB on the sharp streak). The cause was the estimate over the support:
+// a streak's glare was averaged along the level lines of the support, whose edge is ragged, so the
+// lines cut across the stripes and filled their gaps. Averaged along the user's mask's lines
+// instead (`GlareSubtraction+Along.swift`), the two cases gain 2.0 and 3.0 dB and the summed gap
+// falls from 67 to 58 dB (grown 24.92 -> 25.26, tight 26.83 -> 26.92).
 // Tried at stop 46, and not kept (tuning part, tight / grown dB unless said):
 //   - Parts refused whole by the floor check, read per band when one band keeps at least half its
 //     glare: grown 24.92 -> 25.08 (held-out 26.86 -> 26.99), ring 38.97 -> 37.51, glare-free

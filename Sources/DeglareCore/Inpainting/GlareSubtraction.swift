@@ -253,7 +253,7 @@ enum GlareSubtraction {
       } else {
         amounts = averageAlongMask(
           projected: consume projected, votes: votes, isotropic: consume isotropic, members: members, area: area,
-          distance: components.distance,
+          distance: components.levelLines,
           workWidth: width, workHeight: height,
           alongSigma: min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma),
           tensorSigma: configuration.orientationScale * component.glareSigma,

@@ -101,6 +101,8 @@ struct Work {
     let width = planes.width
     let height = planes.height
     var components = MaskComponents(inside: inside, width: width, height: height, configuration: configuration)
+    // The glare found inside the mask keeps the mask's level lines (see `MaskComponents`).
+    let userMask = components.distance
     var (glare, prediction) = GlareSubtraction.glareLayer(
       observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
@@ -142,7 +144,8 @@ struct Work {
         configuration: configuration, factor: factor)
     }
     if support != inside && support.contains(true) {
-      components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
+      components = MaskComponents(
+        inside: support, width: width, height: height, configuration: configuration, userMask: userMask)
     }
     for _ in 0..<max(configuration.evidenceRounds, 1) where support.contains(true) {
       var seeds = glare
@@ -157,7 +160,8 @@ struct Work {
       guard Double(kept) < configuration.narrowing * Double(before) else { break }
       support = next
       guard support.contains(true) else { break }
-      components = MaskComponents(inside: support, width: width, height: height, configuration: configuration)
+      components = MaskComponents(
+        inside: support, width: width, height: height, configuration: configuration, userMask: userMask)
       (glare, prediction) = GlareSubtraction.glareLayer(
         observed: planes, inside: support, components: components, clipped: clipped, configuration: configuration,
         solver: solver)

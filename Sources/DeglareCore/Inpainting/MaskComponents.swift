@@ -23,9 +23,18 @@ struct MaskComponents: Sendable {
   let components: [Component]
   /// Each pixel's distance to the nearest pixel outside the mask (0 outside).
   let distance: [Float]
+  /// The distance map whose level lines a streak's glare is averaged along
+  /// (`GlareSubtraction+Along.swift`): ``distance`` unless the user's mask was given.
+  let levelLines: [Float]
 
   /// Labels the inside pixels and measures each component.
-  init(inside: [Bool], width: Int, height: Int, configuration: LocalInpainter.Configuration) {
+  /// - Parameter userMask: the distance map of the mask the user drew, when `inside` is only the
+  ///   part of it where glare was found. That part's edge is where a threshold fell, ragged where
+  ///   the paint's texture lifts or lowers the estimate; the user's stroke follows the reflection.
+  init(
+    inside: [Bool], width: Int, height: Int, configuration: LocalInpainter.Configuration,
+    userMask: [Float]? = nil
+  ) {
     var labels = [Int32](repeating: -1, count: inside.count)
     var boxes: [(minX: Int, minY: Int, maxX: Int, maxY: Int)] = []
     var stack: [Int] = []
@@ -52,6 +61,7 @@ struct MaskComponents: Sendable {
     }
     let distance = DistanceTransform.distance(to: inside.map { !$0 }, width: width, height: height)
     self.distance = distance
+    levelLines = userMask ?? distance
     var sums = [Double](repeating: 0, count: boxes.count)
     var counts = [Double](repeating: 0, count: boxes.count)
     // Coordinate moments, relative to each box's corner: x, y, xx, xy, yy.
