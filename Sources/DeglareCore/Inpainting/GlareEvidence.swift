@@ -40,12 +40,12 @@ import Foundation
 // finds no seed), and 13 unit tests fail (among them the smooth veil: a bloom whose mask edge is
 // the window's minimum, so it shows no lift).
 // Also tried, and not kept: the support of each round read from a second estimate that votes on
-// both sides of the prediction (rounds 2-3: tight 26.63, grown 24.81, glare-free 2.10; every
-// round: 26.67 / 24.51 / 2.10); peeling the support's outer 3 work pixels while the estimate
-// inside, made again without them, falls by less than a level tau (smoothed along the band):
-// tau 0.01 gives tight 26.04, grown 24.21 (ring 42.3 dB), tau 0.02 25.62 / 24.35 (ring 46.0),
-// tau 0.005 26.48 / 24.59: a faint tail below tau becomes known paint and lowers the estimate
-// inside it; a layer-by-layer peel with a short prediction from the paint just outside (Python, tuning part)
+// both sides of the prediction (rounds 2-3: tight 26.63, grown 24.81, glare-free 2.10; every round:
+// 26.67 / 24.51 / 2.10); peeling the support's outer 3 work pixels while the estimate inside, made
+// again without them, falls by less than a level tau (smoothed along the band): tau 0.01 gives
+// tight 26.04, grown 24.21 (ring 42.3 dB), tau 0.02 25.62 / 24.35 (ring 46.0), tau 0.005 26.48 /
+// 24.59: a faint tail below tau becomes known paint and lowers the estimate inside it; a
+// layer-by-layer peel with a short prediction from the paint just outside (Python, tuning part)
 // peels 14-46 % of the ring on the painting crops while eating up to 38 % of the glare above 8
 // levels: the paint's texture outweighs a soft edge's step from one layer to the next.
 // Where the gap sits (stop 46, tuning part, `local_grown_gap.py`): 2 of the 35 grown cases carry 18
