@@ -68,15 +68,16 @@ import Foundation
 // instead (`GlareSubtraction+Along.swift`), the two cases gain 2.0 and 3.0 dB and the summed gap
 // falls from 67 to 58 dB (grown 24.92 -> 25.26, tight 26.83 -> 26.92).
 // Why the support narrows on procedural paint only (stop 47, tuning part, the added ring 6 px
-// beyond the tight mask): on the six painting crops the first estimate reads a median of 0.02-0.12
-// of "glare" in the clean ring (90th percentile 0.08-0.42, against 0.10-0.36 in the glare's core),
-// above `evidenceLevel`, so the support keeps 83-100 % of the ring in 24 of their 25 grown cases
-// (the 25th is refused whole). The ring is then spared by the floor check's depth bands (its
-// final estimate's median 0.001-0.047). On procedural paint the first estimate reads 0.000-0.009
-// there and the support keeps 12-53 % of the ring. The ring's false glare grows with the paint's
-// texture around the mask (RMS of grey less its Gaussian of sigma 2: 0.04-0.14 on the crops,
-// 0.02-0.06 procedural), because votes clearly below the prediction are dropped and the rest
-// averaged: on busy paint the prediction pinned 25 px away misses by more than the cut.
+// beyond the tight mask; four of the five painting crops, Sakai's not measured): on the crops the
+// first estimate reads a median of 0.02-0.12 of "glare" in the clean ring (90th percentile
+// 0.08-0.42, against 0.10-0.36 in the glare's core), above `evidenceLevel`, so the support keeps
+// 83-100 % of the ring in 19 of their 20 grown cases (the 20th is refused whole). The ring is then
+// spared by the floor check's depth bands (its final estimate's median 0.001-0.047). On procedural
+// paint the first estimate reads 0.000-0.009 there and the support keeps 12-53 % of the ring. The
+// ring's false glare grows with the paint's texture around the mask (RMS of grey less its Gaussian
+// of sigma 2: 0.04-0.14 on the crops, 0.02-0.06 procedural), because votes clearly below the
+// prediction are dropped and the rest averaged: on busy paint the prediction pinned 25 px away
+// misses by more than the cut.
 // The share of the ring's grey residual below -0.02 (about the votes dropped) is 17-44 % on the
 // crops against 6-32 % inside the tight mask, higher in the ring in each of the 20 cases measured
 // (procedural 10-27 % against 4-23 %): a cue only relative to each mask's own core.
