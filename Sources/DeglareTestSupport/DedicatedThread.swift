@@ -75,8 +75,7 @@ public final class OwnThreadExecutor: TaskExecutor, Sendable {
 
   /// Starts the thread; it runs until ``stop()`` and the jobs enqueued before it.
   public init() {
-    Thread.detachNewThread { [self] in
-      Thread.current.name = Self.threadName
+    let thread = Thread { [self] in
       while true {
         ready.wait()
         let (next, stopped) = queue.withLock { queue in
@@ -89,6 +88,13 @@ public final class OwnThreadExecutor: TaskExecutor, Sendable {
         }
       }
     }
+    thread.start()
+    // Named here, once started, not by the thread itself: on Linux Foundation's setter does
+    // nothing until `start()` has stored the thread's handle, which under load can come after the
+    // new thread's first line. The thread then kept the name inherited from its creator (a pool
+    // thread's, "oot.default-qos"), and a test of this trait failed though its jobs ran here. No
+    // job can come before this line: they are enqueued once `init` has returned.
+    thread.name = Self.threadName
   }
 
   public func enqueue(_ job: consuming ExecutorJob) {

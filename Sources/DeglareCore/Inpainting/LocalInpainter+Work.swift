@@ -102,7 +102,7 @@ struct Work {
     let height = planes.height
     var components = MaskComponents(inside: inside, width: width, height: height, configuration: configuration)
     // The glare found inside the mask keeps the mask's level lines (see `MaskComponents`).
-    let userMask = components.distance
+    let userMaskDistance = components.distance
     var (glare, prediction) = GlareSubtraction.glareLayer(
       observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
@@ -145,7 +145,8 @@ struct Work {
     }
     if support != inside && support.contains(true) {
       components = MaskComponents(
-        inside: support, width: width, height: height, configuration: configuration, userMask: userMask)
+        inside: support, width: width, height: height, configuration: configuration,
+        userMaskDistance: userMaskDistance)
     }
     for _ in 0..<max(configuration.evidenceRounds, 1) where support.contains(true) {
       var seeds = glare
@@ -161,7 +162,8 @@ struct Work {
       support = next
       guard support.contains(true) else { break }
       components = MaskComponents(
-        inside: support, width: width, height: height, configuration: configuration, userMask: userMask)
+        inside: support, width: width, height: height, configuration: configuration,
+        userMaskDistance: userMaskDistance)
       (glare, prediction) = GlareSubtraction.glareLayer(
         observed: planes, inside: support, components: components, clipped: clipped, configuration: configuration,
         solver: solver)

@@ -28,12 +28,13 @@ struct MaskComponents: Sendable {
   let levelLines: [Float]
 
   /// Labels the inside pixels and measures each component.
-  /// - Parameter userMask: the distance map of the mask the user drew, when `inside` is only the
-  ///   part of it where glare was found. That part's edge is where a threshold fell, ragged where
-  ///   the paint's texture lifts or lowers the estimate; the user's stroke follows the reflection.
+  /// - Parameter userMaskDistance: the distance map of the mask the user drew, when `inside` is
+  ///   only the part of it where glare was found. That part's edge is where a threshold fell,
+  ///   ragged where the paint's texture lifts or lowers the estimate; the user's stroke follows
+  ///   the reflection.
   init(
     inside: [Bool], width: Int, height: Int, configuration: LocalInpainter.Configuration,
-    userMask: [Float]? = nil
+    userMaskDistance: [Float]? = nil
   ) {
     var labels = [Int32](repeating: -1, count: inside.count)
     var boxes: [(minX: Int, minY: Int, maxX: Int, maxY: Int)] = []
@@ -61,7 +62,7 @@ struct MaskComponents: Sendable {
     }
     let distance = DistanceTransform.distance(to: inside.map { !$0 }, width: width, height: height)
     self.distance = distance
-    levelLines = userMask ?? distance
+    levelLines = userMaskDistance ?? distance
     var sums = [Double](repeating: 0, count: boxes.count)
     var counts = [Double](repeating: 0, count: boxes.count)
     // Coordinate moments, relative to each box's corner: x, y, xx, xy, yy.
