@@ -115,7 +115,12 @@ import Foundation
 //     26.87 / 25.44 / 40.06 / 1.97, a gap of 1.43 dB against 1.66. On procedural paint 1's sharp
 //     streak (39.47 dB tight) the grown mask gets 32.41 dB, 34.81 at full resolution; what is
 //     left there is over-subtraction over a green disc the generous mask crosses, where the
-//     support keeps the ring on both sides of the streak.
+//     support keeps the ring on both sides of the streak. Its cause, from dumps: the paint there
+//     is a smooth bump, lighter near the streak (0.26-0.30 in linear light) than at the generous
+//     mask's edge, and a membrane has no maximum inside (0.25 flat across it). The residual is then
+//     a smooth lift, 0.03-0.05, that reads as glare and joins the streak; under the tight mask the
+//     bump is too short to matter (prediction within 0.01). Paint lighter inside a generous mask
+//     than at its edge is glare to this estimator, whatever the thresholds.
 // Tried at stop 46, and not kept (tuning part, tight / grown dB unless said):
 //   - Parts refused whole by the floor check, read per band when one band keeps at least half its
 //     glare: grown 24.92 -> 25.08 (held-out 26.86 -> 26.99), ring 38.97 -> 37.51, glare-free
