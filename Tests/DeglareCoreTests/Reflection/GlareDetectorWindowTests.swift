@@ -45,6 +45,25 @@ struct GlareDetectorWindowTests {
     #expect(largest?.kind == .window, "the window is reported as \(String(describing: largest?.kind))")
   }
 
+  @Test("A strong window, whose sides step by 0.32 in linear luma, is still a veil and proposed")
+  func strongWindow() {
+    // Its sides' median step measures about 0.72 of the light added (0.2 -> 0.145, 0.3 -> 0.217,
+    // 0.45 -> 0.326): 0.44 lands between the former cap of 0.3, which took it for a painted
+    // patch, and ``GlareDetector/Configuration/windowMaxLight``.
+    var painting = paint()
+    painting.window(x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5, light: (0.44, 0.44, 0.44))
+    let image = painting.image
+    let truth = painting.glareMask()
+    let lifted = truth.count { $0 }
+    let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
+    let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
+    #expect(missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
+    #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed")
+    #expect(found * 10 >= mask.insideCount * 9, "\(mask.insideCount) pixels proposed, \(found) of them lifted")
+  }
+
   @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
   func edgeCutShort() {
     // Over the red strip the light clips red, so the left edge's step there is not neutral and
