@@ -681,7 +681,10 @@ extension GlareDetector {
     /// 8, 12-23) measured 0.309-0.327 and went (mostly) unproposed. With 0.33 there, window IoU
     /// 0.34 -> 0.38 and precision 0.78 -> 0.79; the cost is patches of the saturated abstraction
     /// at 0.29-0.32, glare-free mean 0.155 -> 0.157 % (no image newly above 0.5 %). 0.4 took more
-    /// of them (0.167 %). The tuning draw, the real photos and their masks: unchanged.
+    /// of them (0.167 %). The tuning draw, the real photos and their masks: unchanged. Tried at
+    /// stop 48 and not kept: 0.34, with softness judged only where a side's inside is not clipped
+    /// (a window running on over a white mat, draw 23). That found the one window, but on draw 24
+    /// it let a patch of the saturated abstraction through (0.35 -> 0.63 % of the image).
     public var windowMaxLight: Float = 0.33
     /// The strongest side's median rise is at most this many times the weakest's (the same light
     /// on all four sides; over white paint a side clips and rises less).
