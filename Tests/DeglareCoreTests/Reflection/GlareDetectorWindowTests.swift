@@ -24,23 +24,38 @@ struct GlareDetectorWindowTests {
     return configuration
   }
 
-  @Test("A soft window of white light over textured paint is proposed, and only by the window pass")
-  func softWindow() {
-    var painting = paint()
-    painting.window(x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5, light: (0.15, 0.15, 0.15))
+  /// Expects the window pass to propose `painting`'s window: without the pass under a tenth of
+  /// its lifted pixels are proposed, with it at least 70 %, and at least 90 % of what is proposed
+  /// is lifted. Returns the detection.
+  @discardableResult
+  func expectWindowProposed(_ painting: TestPainting, sourceLocation: SourceLocation = #_sourceLocation)
+    -> GlareDetection
+  {
     let image = painting.image
     let truth = painting.glareMask()
     let lifted = truth.count { $0 }
-    #expect(lifted > 10_000, "the scene no longer lifts a window")
+    #expect(lifted > 10_000, "the scene no longer lifts a window", sourceLocation: sourceLocation)
     let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
     let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
-    #expect(missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)")
+    #expect(
+      missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)",
+      sourceLocation: sourceLocation)
     let detection = GlareDetector().detect(image, marginBand: 0)
     let mask = detection.mask
     let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
     let proposed = mask.insideCount
-    #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed")
-    #expect(found * 10 >= proposed * 9, "\(proposed) pixels proposed, \(found) of them lifted")
+    #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed", sourceLocation: sourceLocation)
+    #expect(
+      found * 10 >= proposed * 9, "\(proposed) pixels proposed, \(found) of them lifted", sourceLocation: sourceLocation
+    )
+    return detection
+  }
+
+  @Test("A soft window of white light over textured paint is proposed, and only by the window pass")
+  func softWindow() {
+    var painting = paint()
+    painting.window(x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5, light: (0.15, 0.15, 0.15))
+    let detection = expectWindowProposed(painting)
     let largest = detection.blobs.max { $0.pixelCount < $1.pixelCount }
     #expect(largest?.kind == .window, "the window is reported as \(String(describing: largest?.kind))")
   }
@@ -52,16 +67,7 @@ struct GlareDetectorWindowTests {
     // patch, and ``GlareDetector/Configuration/windowMaxLight``.
     var painting = paint()
     painting.window(x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5, light: (0.44, 0.44, 0.44))
-    let image = painting.image
-    let truth = painting.glareMask()
-    let lifted = truth.count { $0 }
-    let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
-    let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
-    #expect(missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)")
-    let mask = GlareDetector().detect(image, marginBand: 0).mask
-    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
-    #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed")
-    #expect(found * 10 >= mask.insideCount * 9, "\(mask.insideCount) pixels proposed, \(found) of them lifted")
+    expectWindowProposed(painting)
   }
 
   @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
@@ -73,16 +79,7 @@ struct GlareDetectorWindowTests {
     var painting = paint()
     painting.rectangle(x0: 110, y0: 60, x1: 170, y1: 160, colour: (0.99, 0.45, 0.35))
     painting.window(x0: 140, y0: 80, x1: 300, y1: 280, softness: 2.5, light: (0.18, 0.18, 0.18))
-    let image = painting.image
-    let truth = painting.glareMask()
-    let lifted = truth.count { $0 }
-    let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
-    let missed = (0..<truth.count).count { truth[$0] && without.values[$0] >= Mask.insideThreshold }
-    #expect(missed * 10 < lifted, "another pass already proposes the window: \(missed) of \(lifted)")
-    let mask = GlareDetector().detect(image, marginBand: 0).mask
-    let found = (0..<truth.count).count { truth[$0] && mask.values[$0] >= Mask.insideThreshold }
-    #expect(found * 10 >= lifted * 7, "\(found) of \(lifted) lifted pixels proposed")
-    #expect(found * 10 >= mask.insideCount * 9, "\(mask.insideCount) pixels proposed, \(found) of them lifted")
+    expectWindowProposed(painting)
   }
 
   @Test("A picture in a white mat and a bright, hard-edged painted rectangle are not proposed")
