@@ -26,7 +26,10 @@ import Foundation
 // rises agree, their light is neutral and a veil's (not a white object's), the texture inside
 // (second differences of the cells' linear luma) is about the texture in the ring outside, and
 // no side is sharp at analysis resolution (a window's reflection is out of focus; paint's edges
-// are hard). The cells inside whose lift would be visible are proposed.
+// are hard; where the light clips, over a white mat, only the unclipped stretches are judged). A
+// strong light must also stop at its edges: beyond the ring, the paint does not go on darkening
+// away from the box (a painted form's highlight, modelled into darker paint, does). The cells
+// inside whose lift would be visible are proposed.
 
 extension GlareDetector {
   /// Proposes window reflections (see the file's comment) where nothing is proposed yet.
@@ -74,6 +77,8 @@ extension GlareDetector {
           guard let light = windowLight(steps, box: box, texture: texture) else { continue }
           let sharpness = windowSharpness(evidence.linear, width: width, k: k, box: box)
           guard sharpness <= c.windowMaxSharpness else { continue }
+          guard Self.luma(light) <= c.windowFalloffLight || windowFalloff(steps, box: box) >= c.windowMinFalloff
+          else { continue }
           markWindow(grid, box: box, light: light, into: &marked)
         }
       }
@@ -187,13 +192,36 @@ extension GlareDetector {
   /// between neighbouring pixels as a share of its whole rise (from `2k...3k` pixels outside to as
   /// far inside). A soft window edge spreads its rise over several pixels; a painted one does
   /// not.
+  ///
+  /// Where the light clips inside (a window running on over a white mat), clipping cuts the soft
+  /// edge's rise short and makes it look sharp. So each side is first judged only along the
+  /// stations whose inside (`0..<3k` pixels) holds no clipped pixel, a side counting when at
+  /// least half of its stations are left; when three or four sides count, their sharpest is the
+  /// box's. Otherwise (a clipped white label, all clipped), all four sides whole.
   func windowSharpness(_ planes: [Plane<Float>], width: Int, k: Int, box: WindowBox) -> Float {
+    let unclipped = windowSharpness(planes, width: width, k: k, box: box, unclippedOnly: true)
+    if unclipped.sides >= 3 { return unclipped.sharpest }
+    return windowSharpness(planes, width: width, k: k, box: box, unclippedOnly: false).sharpest
+  }
+
+  /// ``windowSharpness(_:width:k:box:)`` over all stations, or only the unclipped ones (then
+  /// leaving out the sides with fewer than half of them); also how many sides were judged.
+  func windowSharpness(
+    _ planes: [Plane<Float>], width: Int, k: Int, box: WindowBox, unclippedOnly: Bool
+  ) -> (sharpest: Float, sides: Int) {
     let height = planes[0].height
     func luma(_ x: Int, _ y: Int) -> Float {
       let i = y * width + x
       return Luma.linear(planes[0].values[i], planes[1].values[i], planes[2].values[i])
     }
+    let clip = SRGB.decode(Float(configuration.clipLevel) / 255)
+    func clipped(_ x: Int, _ y: Int) -> Bool {
+      guard x >= 0, x < width, y >= 0, y < height else { return false }
+      let i = y * width + x
+      return min(planes[0].values[i], planes[1].values[i], planes[2].values[i]) >= clip
+    }
     var sharpest: Float = 0
+    var sides = 0
     for side in 0..<4 {
       let vertical = side < 2
       let edge = (vertical ? (side == 0 ? box.x0 : box.x1) : (side == 2 ? box.y0 : box.y1)) * k
@@ -201,12 +229,23 @@ extension GlareDetector {
       let from = ((vertical ? box.y0 : box.x0) + 1) * k
       let to = ((vertical ? box.y1 : box.x1) - 1) * k
       guard to > from else { continue }
+      var stations = Array(from..<to)
+      if unclippedOnly {
+        stations.removeAll { along in
+          (0..<3 * k).contains { d in
+            let across = edge + sign * d - (sign < 0 ? 1 : 0)
+            return vertical ? clipped(across, along) : clipped(along, across)
+          }
+        }
+        guard 2 * stations.count >= to - from else { continue }
+      }
+      sides += 1
       var profile = [Float](repeating: 0, count: 6 * k)
       for (slot, d) in (-3 * k..<3 * k).enumerated() {
         let across = edge + sign * d - (sign < 0 ? 1 : 0)
         var sum: Float = 0
         var count = 0
-        for along in from..<to {
+        for along in stations {
           let (x, y) = vertical ? (across, along) : (along, across)
           guard x >= 0, x < width, y >= 0, y < height else { continue }
           sum += luma(x, y)
@@ -217,12 +256,55 @@ extension GlareDetector {
       let outside = profile[0..<k].reduce(0, +) / Float(k)
       let inside = profile[(5 * k)..<(6 * k)].reduce(0, +) / Float(k)
       let rise = inside - outside
-      guard rise > 0 else { return .infinity }
+      guard rise > 0 else { return (.infinity, 4) }
       var steepest: Float = 0
       for slot in 1..<(6 * k) { steepest = max(steepest, profile[slot] - profile[slot - 1]) }
       sharpest = max(sharpest, steepest / rise)
     }
-    return sharpest
+    return (sharpest, sides)
+  }
+
+  /// How far the paint outside keeps falling away from the box: per side, the median along it of
+  /// the linear luma of the `depth` cells beyond the ring the steps are measured from, less that
+  /// ring's, as a share of the side's median rise; the lowest of the four sides. A window's light
+  /// stops at its soft edge, so past it the paint is as bright as in the ring (about 0); a
+  /// painted form's highlight, modelled into darker paint around it, goes on darkening (below 0).
+  func windowFalloff(_ steps: WindowSteps, box: WindowBox) -> Float {
+    let grid = steps.grid
+    let gw = grid.width
+    let gap = steps.gap
+    let depth = steps.depth
+    var lowest = Float.infinity
+    for side in 0..<4 {
+      let vertical = side < 2
+      let along = vertical ? (box.y0 + 1)..<max(box.y0 + 1, box.y1 - 1) : (box.x0 + 1)..<max(box.x0 + 1, box.x1 - 1)
+      let limit = vertical ? gw : grid.height
+      var differences: [Float] = []
+      stations: for a in along {
+        var sum: Float = 0
+        for d in 0..<depth {
+          // The ring's cell `d` out from it and the cell `depth` further out, across the side.
+          let (ring, beyond): (Int, Int)
+          switch side {
+          case 0: (ring, beyond) = (box.x0 - gap - 1 - d, box.x0 - gap - depth - 1 - d)
+          case 1: (ring, beyond) = (box.x1 + gap + d, box.x1 + gap + depth + d)
+          case 2: (ring, beyond) = (box.y0 - gap - 1 - d, box.y0 - gap - depth - 1 - d)
+          default: (ring, beyond) = (box.y1 + gap + d, box.y1 + gap + depth + d)
+          }
+          guard min(ring, beyond) >= 0, max(ring, beyond) < limit else { continue stations }
+          let ringCell = vertical ? a * gw + ring : ring * gw + a
+          let beyondCell = vertical ? a * gw + beyond : beyond * gw + a
+          guard grid.inside[ringCell], grid.inside[beyondCell] else { continue stations }
+          sum += Self.luma(grid.colours[beyondCell]) - Self.luma(grid.colours[ringCell])
+        }
+        differences.append(sum / Float(depth))
+      }
+      guard differences.count >= 3, let rise = Self.medianColour(steps.side(side, of: box)).map({ Self.luma($0) }),
+        rise > 0
+      else { continue }
+      lowest = min(lowest, Self.percentile(differences, 0.5) / rise)
+    }
+    return lowest
   }
 
   /// Marks the cells of `box` whose lift by `light` would be visible (some encoded channel

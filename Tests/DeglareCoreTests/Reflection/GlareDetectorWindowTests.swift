@@ -1,5 +1,6 @@
 import DeglareTestSupport
 import DeglareTestTraits
+import Foundation
 import Testing
 
 @testable import DeglareCore
@@ -22,6 +23,13 @@ struct GlareDetectorWindowTests {
     var configuration = GlareDetector.Configuration()
     configuration.windowGridSide = 0
     return configuration
+  }
+
+  /// How far pixel (`u`, `v`) (its centre) is inside the soft-edged box [x0, x1) x [y0, y1):
+  /// logistic edges of 2.5 px, as ``TestPainting/window(x0:y0:x1:y1:softness:light:)``'s.
+  static func softBox(_ u: Double, _ v: Double, x0: Double, y0: Double, x1: Double, y1: Double) -> Double {
+    func edge(_ d: Double) -> Double { 1 / (1 + exp(-d / 2.5)) }
+    return edge(u - x0) * edge(x1 - u) * edge(v - y0) * edge(y1 - v)
   }
 
   /// Expects the window pass to propose `painting`'s window: without the pass under a tenth of
@@ -68,6 +76,65 @@ struct GlareDetectorWindowTests {
     var painting = paint()
     painting.window(x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5, light: (0.44, 0.44, 0.44))
     expectWindowProposed(painting)
+  }
+
+  @Test("A window's side whose light clips over a white mat is left out of the softness test")
+  func clippedSideSoftness() {
+    // Linear planes at analysis resolution: dark paint, a white mat from x = 100 on, and a soft
+    // window's light (logistic, 2.5 px) over [40, 120) x [40, 120), clipped at 1. Over the mat
+    // the right side's rise stops where the light clips, a few pixels into it: cut short, it
+    // looks sharp. Judged where it does not clip (three sides), the window is soft.
+    let side = 160
+    var plane = Plane<Float>(width: side, height: side, repeating: 0)
+    for y in 0..<side {
+      for x in 0..<side {
+        let u = Double(x) + 0.5
+        let v = Double(y) + 0.5
+        let light = 0.3 * Self.softBox(u, v, x0: 40, y0: 40, x1: 120, y1: 120)
+        plane.values[y * side + x] = Float(min(1, (x >= 100 ? 0.93 : 0.2) + light))
+      }
+    }
+    let planes = [plane, plane, plane]
+    let detector = GlareDetector()
+    let box = WindowBox(x0: 40, x1: 120, y0: 40, y1: 120)
+    let whole = detector.windowSharpness(planes, width: side, k: 1, box: box, unclippedOnly: false)
+    let unclipped = detector.windowSharpness(planes, width: side, k: 1, box: box, unclippedOnly: true)
+    let limit = detector.configuration.windowMaxSharpness
+    #expect(whole.sharpest > limit, "the clipped side no longer looks sharp (\(whole.sharpest))")
+    #expect(unclipped.sides == 3, "\(unclipped.sides) sides judged")
+    #expect(unclipped.sharpest <= limit, "sharpness \(unclipped.sharpest) where the light does not clip")
+    #expect(detector.windowSharpness(planes, width: side, k: 1, box: box) == unclipped.sharpest)
+  }
+
+  @Test("A strong, soft-edged pale form modelled into darker paint around it is not proposed")
+  func modelledForm() {
+    // A pale form (a figure's lit limb in Leger's manner) on grey paint: soft edges, the texture
+    // going on across them, a neutral step of a strong window's (about 0.31-0.34 in linear luma)
+    // on all four sides; but to its left and above it, past a narrow band, the paint goes on
+    // darkening away from it (the modelling). A window's light stops at its soft edge.
+    var form = TestPainting(width: 480, height: 360, wall: (0.55, 0.55, 0.53), textureAmount: 0.05)
+    form.fill { _, _ in
+      true
+    } colour: { x, y in
+      let u = Double(x) + 0.5
+      let v = Double(y) + 0.5
+      let inside = Self.softBox(u, v, x0: 140, y0: 100, x1: 260, y1: 240)
+      let away = max(0, 136 - u) + max(0, 96 - v)
+      let shade = 0.55 * (1 - 0.8 * min(away / 12, 1))
+      let level = shade + (0.82 - shade) * inside
+      return (level, level, 0.97 * level)
+    }
+    var noFalloff = GlareDetector.Configuration()
+    noFalloff.windowFalloffLight = .infinity
+    let image = form.image
+    let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
+    let passed = GlareDetector(configuration: noFalloff).detect(image, marginBand: 0).mask
+    #expect(
+      passed.insideCount > without.insideCount + 10_000,
+      "without the falloff test the window pass no longer takes the form (\(passed.insideCount) proposed)")
+    let mask = GlareDetector().detect(image, marginBand: 0).mask
+    #expect(
+      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
   }
 
   @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
