@@ -145,17 +145,7 @@ struct GlareDetectorSheenTests {
   func expectRefused(
     _ painting: TestPainting, by test: String, switchOff: (inout GlareDetector.Configuration) -> Void
   ) {
-    let image = painting.image
-    let without = GlareDetector(configuration: withoutSheens).detect(image, marginBand: 0).mask
-    var blunt = GlareDetector.Configuration()
-    switchOff(&blunt)
-    let blind = GlareDetector(configuration: blunt).detect(image, marginBand: 0).mask
-    #expect(
-      blind.insideCount > without.insideCount + 10_000,
-      "without \(test) the scene proposes no sheen (\(blind.insideCount) against \(without.insideCount))")
-    let mask = GlareDetector().detect(image, marginBand: 0).mask
-    #expect(
-      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+    DeglareCoreTests.expectRefused(painting.image, by: test, passOff: withoutSheens, switchOff: switchOff)
   }
 
   @Test("A neutral veil over brown ground is proposed, as a sheen: added light keeps its own colour")

@@ -124,17 +124,7 @@ struct GlareDetectorWindowTests {
       let level = shade + (0.82 - shade) * inside
       return (level, level, 0.97 * level)
     }
-    var noFalloff = GlareDetector.Configuration()
-    noFalloff.windowFalloffLight = .infinity
-    let image = form.image
-    let without = GlareDetector(configuration: withoutWindows).detect(image, marginBand: 0).mask
-    let passed = GlareDetector(configuration: noFalloff).detect(image, marginBand: 0).mask
-    #expect(
-      passed.insideCount > without.insideCount + 10_000,
-      "without the falloff test the window pass no longer takes the form (\(passed.insideCount) proposed)")
-    let mask = GlareDetector().detect(image, marginBand: 0).mask
-    #expect(
-      mask.insideCount == without.insideCount, "\(mask.insideCount) proposed, \(without.insideCount) without the pass")
+    expectRefused(form.image, by: "the falloff test", passOff: withoutWindows) { $0.windowFalloffLight = .infinity }
   }
 
   @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
