@@ -110,14 +110,22 @@ public struct TestPainting: Sendable {
   public mutating func window(
     x0: Double, y0: Double, x1: Double, y1: Double, softness: Double, light: (Double, Double, Double)
   ) {
-    func ramp(_ d: Double) -> Double { 1 / (1 + exp(-d / softness)) }
     for y in 0..<height {
       for x in 0..<width {
-        let u = Double(x) + 0.5
-        let v = Double(y) + 0.5
-        add(x, y, light, ramp(u - x0) * ramp(x1 - u) * ramp(v - y0) * ramp(y1 - v))
+        let weight = Self.softBox(Double(x) + 0.5, Double(y) + 0.5, x0: x0, y0: y0, x1: x1, y1: y1, softness: softness)
+        add(x, y, light, weight)
       }
     }
+  }
+
+  /// How far the point (`u`, `v`) is inside the soft-edged box [x0, x1) x [y0, y1), 0...1: the
+  /// product of the four edges' logistic profiles (`softness` px), as
+  /// ``window(x0:y0:x1:y1:softness:light:)`` lays its light.
+  public static func softBox(
+    _ u: Double, _ v: Double, x0: Double, y0: Double, x1: Double, y1: Double, softness: Double
+  ) -> Double {
+    func ramp(_ d: Double) -> Double { 1 / (1 + exp(-d / softness)) }
+    return ramp(u - x0) * ramp(x1 - u) * ramp(v - y0) * ramp(y1 - v)
   }
 
   /// Adds a soft round patch of light (a Gaussian of `sigma` px) at `centre`.

@@ -687,10 +687,10 @@ extension GlareDetector {
     /// side's rise brighter than the ring (``GlareDetector/windowFalloff(_:box:)``). Boxes over
     /// the saturated abstraction's pale forms, modelled into blue and black around them, that
     /// passed the other tests (draws 1, 19, 22 and 23) measured -0.10 to -1.36 on their lowest
-    /// side, 22 of 26 below -0.25 and all of those with a light of 0.3-0.35; boxes over windows
-    /// -0.24 to -0.01. But a soft spot the pass takes (lights 0.09-0.14) is a glow that falls off
-    /// on every side (-0.22 to -0.57), and the test on every light cost development IoU (draws
-    /// 1, 8, 12, 19, 22, 23: 0.202 with this limit, 0.199 without).
+    /// side, 22 of 26 below -0.25 (every one with a light of 0.3-0.35 among them); boxes over
+    /// windows -0.24 to -0.01. But a soft spot the pass takes (lights 0.09-0.14) is a glow that
+    /// falls off on every side (-0.22 to -0.57), and the test on every light cost development IoU
+    /// (draws 1, 8, 12, 19, 22, 23: 0.202 with this limit, 0.199 without).
     public var windowFalloffLight: Float = 0.3
     /// ... the lowest falloff share allowed (see ``windowFalloffLight``).
     public var windowMinFalloff: Float = -0.25

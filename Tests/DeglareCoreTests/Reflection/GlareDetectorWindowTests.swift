@@ -1,6 +1,5 @@
 import DeglareTestSupport
 import DeglareTestTraits
-import Foundation
 import Testing
 
 @testable import DeglareCore
@@ -23,13 +22,6 @@ struct GlareDetectorWindowTests {
     var configuration = GlareDetector.Configuration()
     configuration.windowGridSide = 0
     return configuration
-  }
-
-  /// How far pixel (`u`, `v`) (its centre) is inside the soft-edged box [x0, x1) x [y0, y1):
-  /// logistic edges of 2.5 px, as ``TestPainting/window(x0:y0:x1:y1:softness:light:)``'s.
-  static func softBox(_ u: Double, _ v: Double, x0: Double, y0: Double, x1: Double, y1: Double) -> Double {
-    func edge(_ d: Double) -> Double { 1 / (1 + exp(-d / 2.5)) }
-    return edge(u - x0) * edge(x1 - u) * edge(v - y0) * edge(y1 - v)
   }
 
   /// Expects the window pass to propose `painting`'s window: without the pass under a tenth of
@@ -90,7 +82,7 @@ struct GlareDetectorWindowTests {
       for x in 0..<side {
         let u = Double(x) + 0.5
         let v = Double(y) + 0.5
-        let light = 0.3 * Self.softBox(u, v, x0: 40, y0: 40, x1: 120, y1: 120)
+        let light = 0.3 * TestPainting.softBox(u, v, x0: 40, y0: 40, x1: 120, y1: 120, softness: 2.5)
         plane.values[y * side + x] = Float(min(1, (x >= 100 ? 0.93 : 0.2) + light))
       }
     }
@@ -118,7 +110,7 @@ struct GlareDetectorWindowTests {
     } colour: { x, y in
       let u = Double(x) + 0.5
       let v = Double(y) + 0.5
-      let inside = Self.softBox(u, v, x0: 140, y0: 100, x1: 260, y1: 240)
+      let inside = TestPainting.softBox(u, v, x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5)
       let away = max(0, 136 - u) + max(0, 96 - v)
       let shade = 0.55 * (1 - 0.8 * min(away / 12, 1))
       let level = shade + (0.82 - shade) * inside
