@@ -28,8 +28,10 @@ import Foundation
 // no side is sharp at analysis resolution (a window's reflection is out of focus; paint's edges
 // are hard; where the light clips, over a white mat, only the unclipped stretches are judged). A
 // strong light must also stop at its edges: beyond the ring, the paint does not go on darkening
-// away from the box (a painted form's highlight, modelled into darker paint, does). The cells
-// inside whose lift would be visible are proposed.
+// away from the box (a painted form's highlight, modelled into darker paint, does); a moderate
+// one may fall off somewhat, but not by much more than half its rise; only a faint one may fade
+// like a glow (the pass takes soft spots' glows too). The cells inside whose lift would be
+// visible are proposed.
 
 extension GlareDetector {
   /// Proposes window reflections (see the file's comment) where nothing is proposed yet.
@@ -77,7 +79,10 @@ extension GlareDetector {
           guard let light = windowLight(steps, box: box, texture: texture) else { continue }
           let sharpness = windowSharpness(evidence.linear, width: width, k: k, box: box)
           guard sharpness <= c.windowMaxSharpness else { continue }
-          guard Self.luma(light) <= c.windowFalloffLight || windowFalloff(steps, box: box) >= c.windowMinFalloff
+          let falloff = windowFalloff(steps, box: box)
+          let luma = Self.luma(light)
+          guard luma <= c.windowShadedLight || falloff >= c.windowLeastFalloff,
+            luma <= c.windowFalloffLight || falloff >= c.windowMinFalloff
           else { continue }
           markWindow(grid, box: box, light: light, into: &marked)
         }

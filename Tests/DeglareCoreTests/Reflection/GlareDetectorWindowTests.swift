@@ -119,6 +119,28 @@ struct GlareDetectorWindowTests {
     expectRefused(form.image, by: "the falloff test", passOff: withoutWindows) { $0.windowFalloffLight = .infinity }
   }
 
+  @Test("A weaker pale form that the paint keeps darkening away from is not proposed")
+  func shadedForm() {
+    // A pale form on paint that darkens ever faster away from it (a limb modelled into shadow):
+    // a neutral rise of about 0.25-0.34 on all four sides (in linear light 0.12 over paint that
+    // falls by 0.0012 per squared pixel of distance from the form), the paint beyond the ring
+    // falling by more than the rise wherever the sides are placed.
+    var form = TestPainting(width: 480, height: 360, wall: (0.55, 0.55, 0.53), textureAmount: 0.05)
+    form.fill { _, _ in
+      true
+    } colour: { x, y in
+      let u = Double(x) + 0.5
+      let v = Double(y) + 0.5
+      let dx = max(0, 140 - u, u - 260)
+      let dy = max(0, 100 - v, v - 240)
+      let around = max(0.6 - 0.0012 * (dx * dx + dy * dy), 0.02)
+      let linear = around + 0.12 * TestPainting.softBox(u, v, x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5)
+      let level = Double(SRGB.encode(Float(linear)))
+      return (level, level, 0.97 * level)
+    }
+    expectRefused(form.image, by: "the least falloff", passOff: withoutWindows) { $0.windowLeastFalloff = -.infinity }
+  }
+
   @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
   func edgeCutShort() {
     // Over the red strip the light clips red, so the left edge's step there is not neutral and
