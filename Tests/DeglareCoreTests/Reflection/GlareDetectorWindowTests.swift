@@ -98,25 +98,34 @@ struct GlareDetectorWindowTests {
     #expect(detector.windowSharpness(planes, width: side, k: 1, box: box) == unclipped.sharpest)
   }
 
-  @Test("A strong, soft-edged pale form modelled into darker paint around it is not proposed")
-  func modelledForm() {
-    // A pale form (a figure's lit limb in Leger's manner) on grey paint: soft edges, the texture
-    // going on across them, a neutral step of a strong window's (about 0.31-0.34 in linear luma)
-    // on all four sides; but to its left and above it, past a narrow band, the paint goes on
-    // darkening away from it (the modelling). A window's light stops at its soft edge.
+  /// A pale form on grey paint, in the window tests' frame: `level(u, v, inside)` gives the
+  /// encoded grey at the pixel centre (u, v), where `inside` is the form's soft box there (140-260
+  /// by 100-240, softness 2.5); blue a little below the grey.
+  func form(_ level: (_ u: Double, _ v: Double, _ inside: Double) -> Double) -> ImageBuffer {
     var form = TestPainting(width: 480, height: 360, wall: (0.55, 0.55, 0.53), textureAmount: 0.05)
     form.fill { _, _ in
       true
     } colour: { x, y in
       let u = Double(x) + 0.5
       let v = Double(y) + 0.5
-      let inside = TestPainting.softBox(u, v, x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5)
+      let grey = level(u, v, TestPainting.softBox(u, v, x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5))
+      return (grey, grey, 0.97 * grey)
+    }
+    return form.image
+  }
+
+  @Test("A strong, soft-edged pale form modelled into darker paint around it is not proposed")
+  func modelledForm() {
+    // A pale form (a figure's lit limb in Leger's manner) on grey paint: soft edges, the texture
+    // going on across them, a neutral step of a strong window's (about 0.31-0.34 in linear luma)
+    // on all four sides; but to its left and above it, past a narrow band, the paint goes on
+    // darkening away from it (the modelling). A window's light stops at its soft edge.
+    let image = form { u, v, inside in
       let away = max(0, 136 - u) + max(0, 96 - v)
       let shade = 0.55 * (1 - 0.8 * min(away / 12, 1))
-      let level = shade + (0.82 - shade) * inside
-      return (level, level, 0.97 * level)
+      return shade + (0.82 - shade) * inside
     }
-    expectRefused(form.image, by: "the falloff test", passOff: withoutWindows) { $0.windowFalloffLight = .infinity }
+    expectRefused(image, by: "the falloff test", passOff: withoutWindows) { $0.windowFalloffLight = .infinity }
   }
 
   @Test("A weaker pale form that the paint keeps darkening away from is not proposed")
@@ -125,20 +134,13 @@ struct GlareDetectorWindowTests {
     // a neutral rise of about 0.25-0.34 on all four sides (in linear light 0.12 over paint that
     // falls by 0.0012 per squared pixel of distance from the form), the paint beyond the ring
     // falling by more than the rise wherever the sides are placed.
-    var form = TestPainting(width: 480, height: 360, wall: (0.55, 0.55, 0.53), textureAmount: 0.05)
-    form.fill { _, _ in
-      true
-    } colour: { x, y in
-      let u = Double(x) + 0.5
-      let v = Double(y) + 0.5
+    let image = form { u, v, inside in
       let dx = max(0, 140 - u, u - 260)
       let dy = max(0, 100 - v, v - 240)
       let around = max(0.6 - 0.0012 * (dx * dx + dy * dy), 0.02)
-      let linear = around + 0.12 * TestPainting.softBox(u, v, x0: 140, y0: 100, x1: 260, y1: 240, softness: 2.5)
-      let level = Double(SRGB.encode(Float(linear)))
-      return (level, level, 0.97 * level)
+      return Double(SRGB.encode(Float(around + 0.12 * inside)))
     }
-    expectRefused(form.image, by: "the least falloff", passOff: withoutWindows) { $0.windowLeastFalloff = -.infinity }
+    expectRefused(image, by: "the least falloff", passOff: withoutWindows) { $0.windowLeastFalloff = -.infinity }
   }
 
   @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
