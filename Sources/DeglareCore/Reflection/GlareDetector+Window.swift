@@ -79,11 +79,15 @@ extension GlareDetector {
           guard let light = windowLight(steps, box: box, texture: texture) else { continue }
           let sharpness = windowSharpness(evidence.linear, width: width, k: k, box: box)
           guard sharpness <= c.windowMaxSharpness else { continue }
-          let falloff = windowFalloff(steps, box: box)
+          // The falloff is measured only for lights that one of its limits applies to (faint
+          // glows, which may fade, are many of the boxes on a photo with soft spots).
           let luma = Self.luma(light)
-          guard luma <= c.windowShadedLight || falloff >= c.windowLeastFalloff,
-            luma <= c.windowFalloffLight || falloff >= c.windowMinFalloff
-          else { continue }
+          if luma > min(c.windowShadedLight, c.windowFalloffLight) {
+            let falloff = windowFalloff(steps, box: box)
+            guard luma <= c.windowShadedLight || falloff >= c.windowLeastFalloff,
+              luma <= c.windowFalloffLight || falloff >= c.windowMinFalloff
+            else { continue }
+          }
           markWindow(grid, box: box, light: light, into: &marked)
         }
       }
