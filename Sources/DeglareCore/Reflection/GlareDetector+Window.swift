@@ -30,8 +30,9 @@ import Foundation
 // strong light must also stop at its edges: beyond the ring, the paint does not go on darkening
 // away from the box (a painted form's highlight, modelled into darker paint, does); a moderate
 // one may fall off somewhat, but not by much more than half its rise; only a faint one may fade
-// like a glow (the pass takes soft spots' glows too). The cells inside whose lift would be
-// visible are proposed.
+// like a glow (the pass takes soft spots' glows too). And no side may have paint far brighter
+// beyond its ring than in it: a pale panel just inside a picture's dark edge, its mat a few cells
+// further out. The cells inside whose lift would be visible are proposed.
 
 extension GlareDetector {
   /// Proposes window reflections (see the file's comment) where nothing is proposed yet.
@@ -79,15 +80,12 @@ extension GlareDetector {
           guard let light = windowLight(steps, box: box, texture: texture) else { continue }
           let sharpness = windowSharpness(evidence.linear, width: width, k: k, box: box)
           guard sharpness <= c.windowMaxSharpness else { continue }
-          // The falloff is measured only for lights that one of its limits applies to (faint
-          // glows, which may fade, are many of the boxes on a photo with soft spots).
           let luma = Self.luma(light)
-          if luma > min(c.windowShadedLight, c.windowFalloffLight) {
-            let falloff = windowFalloff(steps, box: box)
-            guard luma <= c.windowShadedLight || falloff >= c.windowLeastFalloff,
-              luma <= c.windowFalloffLight || falloff >= c.windowMinFalloff
-            else { continue }
-          }
+          let falloff = windowFalloff(steps, box: box)
+          guard falloff.highest <= c.windowMaxFalloff,
+            luma <= c.windowShadedLight || falloff.lowest >= c.windowLeastFalloff,
+            luma <= c.windowFalloffLight || falloff.lowest >= c.windowMinFalloff
+          else { continue }
           markWindow(grid, box: box, light: light, into: &marked)
         }
       }
@@ -275,15 +273,19 @@ extension GlareDetector {
 
   /// How far the paint outside keeps falling away from the box: per side, the median along it of
   /// the linear luma of the `depth` cells beyond the ring the steps are measured from, less that
-  /// ring's, as a share of the side's median rise; the lowest of the four sides. A window's light
-  /// stops at its soft edge, so past it the paint is as bright as in the ring (about 0); a
-  /// painted form's highlight, modelled into darker paint around it, goes on darkening (below 0).
-  func windowFalloff(_ steps: WindowSteps, box: WindowBox) -> Float {
+  /// ring's, as a share of the side's median rise; the lowest and the highest of the four sides
+  /// (infinity and minus infinity when no side is measurable). A window's light stops at its soft
+  /// edge, so past it the paint is as bright as in the ring (about 0); a painted form's highlight,
+  /// modelled into darker paint around it, goes on darkening (below 0); a pale panel whose rise
+  /// is the dark edge of a picture, a white mat a few cells beyond it, is far brighter past the
+  /// ring (several times the rise).
+  func windowFalloff(_ steps: WindowSteps, box: WindowBox) -> (lowest: Float, highest: Float) {
     let grid = steps.grid
     let gw = grid.width
     let gap = steps.gap
     let depth = steps.depth
     var lowest = Float.infinity
+    var highest = -Float.infinity
     for side in 0..<4 {
       let vertical = side < 2
       let along = vertical ? (box.y0 + 1)..<max(box.y0 + 1, box.y1 - 1) : (box.x0 + 1)..<max(box.x0 + 1, box.x1 - 1)
@@ -311,9 +313,11 @@ extension GlareDetector {
       guard differences.count >= 3, let rise = Self.medianColour(steps.side(side, of: box)).map({ Self.luma($0) }),
         rise > 0
       else { continue }
-      lowest = min(lowest, Self.percentile(differences, 0.5) / rise)
+      let share = Self.percentile(differences, 0.5) / rise
+      lowest = min(lowest, share)
+      highest = max(highest, share)
     }
-    return lowest
+    return (lowest, highest)
   }
 
   /// Marks the cells of `box` whose lift by `light` would be visible (some encoded channel

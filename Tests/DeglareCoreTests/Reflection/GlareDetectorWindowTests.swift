@@ -143,6 +143,18 @@ struct GlareDetectorWindowTests {
     expectRefused(image, by: "the least falloff", passOff: withoutWindows) { $0.windowLeastFalloff = -.infinity }
   }
 
+  @Test("A pale panel just above a picture's dark lower edge, the white mat a few cells below it, is not proposed")
+  func panelAboveMat() {
+    // Hammershoi's grey door panel: soft, neutral, the texture going on across its sides, of a
+    // faint window's light (0.15 in linear light over paint at 0.10); but the picture ends 8 px
+    // below it, and the white mat there is far brighter than the paint between (the highest
+    // side's falloff about 4.7 of its rise, where a window's paint goes on as in its ring).
+    let image = form { u, v, inside in
+      v >= 248 ? 0.9 : Double(SRGB.encode(Float(0.10 + 0.15 * inside)))
+    }
+    expectRefused(image, by: "the greatest falloff", passOff: withoutWindows) { $0.windowMaxFalloff = .infinity }
+  }
+
   @Test("A window whose left edge crosses red paint near clipping for part of its height is proposed whole")
   func edgeCutShort() {
     // Over the red strip the light clips red, so the left edge's step there is not neutral and
