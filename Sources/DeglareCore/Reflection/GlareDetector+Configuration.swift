@@ -718,9 +718,9 @@ extension GlareDetector {
     /// draw 17: 1.82 %). Draw 14: precision 0.64 -> 0.75, glare-free mean 0.449 -> 0.072 %, worst
     /// 0.77 %; draw 17: 0.69 -> 0.72, 0.196 -> 0.128 %; two glows over objects (tune, draw 26) lose
     /// a few edge pixels (recall 0.73 -> 0.71 and 0.74 -> 0.71); draws 23 and 25, the fresh draws
-    /// 27 and 28 and the real photos unchanged. The price: a window
-    /// whose side runs 4-7 cells from a white mat's edge, dark paint between, would read as high
-    /// and be refused; none of the development sets' 107 does.
+    /// 27 and 28 and the real photos unchanged. The price: a window whose side runs 4-7 cells
+    /// from a white mat's edge, dark paint between, would read as high and be refused; none of
+    /// the development sets' 107 does.
     public var windowMaxFalloff: Float = 2.5
     /// The strongest side's median rise is at most this many times the weakest's (the same light
     /// on all four sides; over white paint a side clips and rises less).

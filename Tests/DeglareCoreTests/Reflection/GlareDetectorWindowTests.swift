@@ -148,7 +148,7 @@ struct GlareDetectorWindowTests {
     // Hammershoi's grey door panel: soft, neutral, the texture going on across its sides, of a
     // faint window's light (0.15 in linear light over paint at 0.10); but the picture ends 8 px
     // below it, and the white mat there is far brighter than the paint between (the highest
-    // side's falloff about 4.7 of its rise, where a window's paint goes on as in its ring).
+    // side's falloff several times its rise, where a window's paint goes on as in its ring).
     let image = form { u, v, inside in
       v >= 248 ? 0.9 : Double(SRGB.encode(Float(0.10 + 0.15 * inside)))
     }
