@@ -37,9 +37,9 @@ import Testing
     func firstLine(timeout: Double = ProcessRunner.hangGuard) async throws -> String {
       let deadline = Date().addingTimeInterval(timeout)
       while true {
-        if let line = stdout.split(separator: "\n", omittingEmptySubsequences: false).first, stdout.contains("\n") {
-          return String(line)
-        }
+        // One read of what has come: two reads could see an empty pipe, then the whole line.
+        let text = stdout
+        if let end = text.firstIndex(of: "\n") { return String(text[..<end]) }
         // Ended without a line: what it said is only certain once its pipes are read out.
         if !process.isRunning && drained { break }
         guard Date() < deadline else { break }
