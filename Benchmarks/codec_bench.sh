@@ -6,6 +6,7 @@
 # PNG encoder then shows its total work, not its wall-clock gain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 runs=3
 if [ "${1:-}" = "--runs" ]; then runs="$2"; shift 2; fi

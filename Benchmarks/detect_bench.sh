@@ -5,6 +5,7 @@
 # a PHOTO given is timed as it is, e.g. ../shared/photos/raw/IMG_7685.jpg for the frame search)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 PHOTO="${1:-}"
 GIVEN="$PHOTO"
 if [ -z "$PHOTO" ]; then

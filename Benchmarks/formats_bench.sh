@@ -9,6 +9,7 @@
 # a busy machine; libheif decodes tiles on several threads, so wall and CPU differ)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 runs=3
 if [ "${1:-}" = "--runs" ]; then runs="$2"; shift 2; fi

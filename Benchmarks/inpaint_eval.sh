@@ -9,6 +9,7 @@
 # the report; `--first-seed 101 --size 960x720` is the held-out set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 
 venv=Benchmarks/.venv
 if [ ! -x "$venv/bin/python" ]; then

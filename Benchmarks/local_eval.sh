@@ -12,6 +12,7 @@
 # (the build's outputs are cached beside each case; --force LABEL runs it again).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 python="$(Benchmarks/venv.sh)"
 quick=""

@@ -5,6 +5,7 @@
 # Usage: Benchmarks/remove_bench.sh [RUNS]   (needs PyPI for the venv; kept out of CI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 runs="${1:-3}"
 python="$(Benchmarks/venv.sh)"

@@ -13,6 +13,7 @@
 #   A baseline binary of main: git archive main | tar -x -C DIR; cd DIR; swift build -c release --product deglare
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 baseline=""
 perkind=12

@@ -17,6 +17,7 @@
 #   Benchmarks/out/scenes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 scenes=100
 size=2400x1600

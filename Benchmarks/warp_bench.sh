@@ -8,6 +8,7 @@
 # Usage: Benchmarks/warp_bench.sh [--rounds N] [PHOTO]   (default: ../shared/photos/raw/IMG_7685.jpg)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 rounds=4
 if [ "${1:-}" = "--rounds" ]; then rounds="$2"; shift 2; fi

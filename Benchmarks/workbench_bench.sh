@@ -7,6 +7,7 @@
 # Usage: Benchmarks/workbench_bench.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 runs="${1:-3}"
 out=Benchmarks/out

@@ -12,6 +12,7 @@
 # the repair record's "time" and the XMP history's date are written into the outputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 [ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 64; }
 outdir="$1"

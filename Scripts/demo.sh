@@ -4,6 +4,7 @@
 # with `deglare verify` that every pixel outside the mask is unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Scripts/swift-scratch.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 
 Scripts/install-deps.sh
