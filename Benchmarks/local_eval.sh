@@ -7,7 +7,8 @@
 # in Benchmarks/out/local-eval/cases[-quick]/<split>/, with every method's outputs beside them.
 # A third split, photos, lays masks over glare-free paint and walls of the real museum photos
 # in ../shared/photos (local_photo_cases.py; skipped with a message when absent): checking only.
-#   Benchmarks/local_eval.sh [--quick] [--split tune|heldout|photos] [--families a,b] [local_eval.py options]
+# photos-full is the same at full size (twice the crop and the mask), to show what scale does.
+#   Benchmarks/local_eval.sh [--quick] [--split tune|heldout|photos|photos-full] [--families a,b] [local_eval.py options]
 # e.g. compare with another build:  Benchmarks/local_eval.sh --quick --run main=/path/to/deglare-eval
 # (the build's outputs are cached beside each case; --force LABEL runs it again).
 set -euo pipefail
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 python="$(Benchmarks/venv.sh)"
 quick=""
-splits=(tune heldout photos)
+splits=(tune heldout photos photos-full)
 photos=../shared/photos
 families=""
 rest=()
@@ -35,12 +36,14 @@ cases=Benchmarks/out/local-eval/cases${quick:+-quick}
 built=()
 for split in "${splits[@]}"; do
   # The cases depend only on the suite's code: built once, rebuilt when deleted.
-  if [ "$split" = photos ]; then
+  if [ "$split" = photos ] || [ "$split" = photos-full ]; then
     if [ ! -d "$photos" ]; then
-      echo "local_eval: $photos is absent; the photos split is skipped" >&2
+      echo "local_eval: $photos is absent; the $split split is skipped" >&2
       continue
     fi
-    [ -d "$cases/photos" ] || nice "$python" Benchmarks/local_photo_cases.py "$photos" "$cases"
+    full=""
+    [ "$split" = photos-full ] && full="--full"
+    [ -d "$cases/$split" ] || nice "$python" Benchmarks/local_photo_cases.py "$photos" "$cases" $full
   else
     [ -d "$cases/$split" ] || nice "$bin" --suite "$cases" --split "$split" $quick >/dev/null
   fi
