@@ -102,6 +102,10 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "opaqueCoreMinimum": configuration.opaqueCoreMinimum = Int(value)
   case "exemplarSourceRatio": configuration.exemplarSourceRatio = value
   case "floorBands": configuration.floorBands = Int(value)
+  case "edgeSigma": configuration.edgeSigma = value
+  case "edgeStepDistance": configuration.edgeStepDistance = value
+  case "adaptsToDetailScale": configuration.adaptsToDetailScale = value != 0
+  case "largestDetailScale": configuration.largestDetailScale = Int(value)
   default: throw UsageError(description: "unknown setting \(parts[0])")
   }
 }

@@ -105,9 +105,9 @@ extension GlareEvidence {
   }
 
   /// How much a part's glare steps across the photo's strong edges inside it, as a share of the
-  /// photo's own step there (both along `colour`, read ``edgeStepDistance`` to each side along
-  /// the photo's gradient; 0 when the part holds fewer than ``minimumEdges`` strong edges). An
-  /// edge is strong when the photo's gradient exceeds ``edgeQuantile`` of the unmasked ring's
+  /// photo's own step there (both along `colour`, read
+  /// ``LocalInpainter/Configuration/edgeStepDistance`` to each side along the photo's gradient; 0
+  /// when the part holds fewer than ``minimumEdges`` strong edges). An edge is strong when the photo's gradient exceeds ``edgeQuantile`` of the unmasked ring's
   /// (within ``LocalInpainter/Configuration/floorReach``) and ``ownEdgeRatio`` times the glare's.
   static func paintStep(
     _ glare: [[Float]], colour: [Float], observed: ColorPlanes, inside: [Bool], toMask: [Float], part: [Int],
@@ -116,7 +116,7 @@ extension GlareEvidence {
     let width = observed.width
     // The part's box grown by the ring and the sampling distance.
     let reach = ringReach(configuration, factor: factor)
-    let distance = max(Int((edgeStepDistance / Double(factor)).rounded()), 1)
+    let distance = max(Int((configuration.edgeStepDistance / Double(factor)).rounded()), 1)
     let padding = Int(reach.rounded(.up)) + distance + 3
     var minX = Int.max
     var minY = Int.max
@@ -141,8 +141,8 @@ extension GlareEvidence {
         layer[y * box.width + x] = along(glare, colour, at: p)
       }
     }
-    photo = smoothed(photo, box: box)
-    let smoothLayer = smoothed(layer, box: box)
+    photo = smoothed(photo, box: box, sigma: configuration.edgeSigma)
+    let smoothLayer = smoothed(layer, box: box, sigma: configuration.edgeSigma)
     func gradient(_ plane: [Float], _ x: Int, _ y: Int) -> (x: Float, y: Float) {
       let left = plane[y * box.width + max(x - 1, 0)]
       let right = plane[y * box.width + min(x + 1, box.width - 1)]
@@ -187,12 +187,6 @@ extension GlareEvidence {
     return weighted / total
   }
 
-  /// The photo (along the glare's colour) is smoothed by a Gaussian of this sigma, in work
-  /// pixels, before its edges are found: the canvas grain is not an edge.
-  static let edgeSigma = 1.0
-  /// The steps are read this many full-resolution pixels to each side of an edge (at least one
-  /// work pixel).
-  static let edgeStepDistance = 3.0
   /// An edge is strong when its gradient exceeds this quantile of the gradients in the unmasked
   /// ring around the mask.
   static let edgeQuantile = 0.9
@@ -205,13 +199,13 @@ extension GlareEvidence {
   /// Fewer strong edges than this in a part say nothing.
   static let minimumEdges = 10
 
-  /// `plane` (one value per pixel of `box`) smoothed by ``edgeSigma``, normalized at the box's
-  /// borders.
-  private static func smoothed(_ plane: [Float], box: PixelRect) -> [Float] {
+  /// `plane` (one value per pixel of `box`) smoothed by a Gaussian of `sigma` work pixels,
+  /// normalized at the box's borders.
+  private static func smoothed(_ plane: [Float], box: PixelRect, sigma: Double) -> [Float] {
     var result = plane
-    PlaneFilter.gaussian(&result, width: box.width, height: box.height, sigma: edgeSigma)
+    PlaneFilter.gaussian(&result, width: box.width, height: box.height, sigma: sigma)
     var ones = [Float](repeating: 1, count: box.area)
-    PlaneFilter.gaussian(&ones, width: box.width, height: box.height, sigma: edgeSigma)
+    PlaneFilter.gaussian(&ones, width: box.width, height: box.height, sigma: sigma)
     for a in 0..<box.area { result[a] /= max(ones[a], 1e-6) }
     return result
   }

@@ -243,6 +243,17 @@ extension LocalInpainter {
     /// levels, tight 26.57 and 26.93); banding every part, 2, 3, 5 and 16 gave 24.22, 24.42, 24.80
     /// and 25.22 dB.
     public var floorBands: Int = 8
+    /// The edge check smooths the photo (along the glare's colour) by a Gaussian of this sigma,
+    /// in work pixels, before it finds the edges: the canvas grain is not an edge.
+    public var edgeSigma: Double = 1
+    /// The edge check reads the steps this many full-resolution pixels to each side of an edge
+    /// (at least one work pixel).
+    public var edgeStepDistance: Double = 3
+    /// The picture's detail scale (``DetailScale``) is read only when this is on; every setting
+    /// in pixels above is for detail at the scale of the tuning crops, and is multiplied by it.
+    public var adaptsToDetailScale: Bool = true
+    /// The largest detail scale read.
+    public var largestDetailScale: Int = 4
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(

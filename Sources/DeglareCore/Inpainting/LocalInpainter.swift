@@ -60,6 +60,12 @@ public enum LocalInpainter {
     guard let box = mask.insideBoundingBox else { return LocalRepair(image: image, regions: []) }
     var result = image
     var reports = RegionReports(mask: mask, box: box)
+    // Settings in pixels for the picture's own scale of detail (see `DetailScale`).
+    var configuration = configuration
+    if configuration.adaptsToDetailScale {
+      configuration = configuration.forDetailScale(
+        DetailScale.of(image, mask: mask, box: box, largest: configuration.largestDetailScale))
+    }
     // A large mask may be worked on in blocks (see `workScale`): its margin is then in blocks.
     let blocks = mask.insideCount > configuration.workUnknowns ? configuration.largestWorkScale : 1
     let margin = Self.margin(configuration) * blocks
