@@ -249,8 +249,9 @@ extension LocalInpainter {
     /// The edge check reads the steps this many full-resolution pixels to each side of an edge
     /// (at least one work pixel).
     public var edgeStepDistance: Double = 3
-    /// The picture's detail scale (``DetailScale``) is read only when this is on; every setting
-    /// in pixels above is for detail at the scale of the tuning crops, and is multiplied by it.
+    /// Whether the picture's detail scale (``DetailScale``) is read. The settings in pixels that
+    /// `forDetailScale` lists were measured on crops whose detail is about a pixel wide, and are
+    /// multiplied by it (docs/local-method.md, Scale).
     public var adaptsToDetailScale: Bool = true
     /// The largest detail scale read.
     public var largestDetailScale: Int = 4
