@@ -23,23 +23,21 @@ enum DetailScale {
 
   /// About this many pixel triples per direction are read at most (rows and columns are skipped
   /// evenly beyond: a 24 MP photo's whole area costs a few hundred thousand samples).
-  static let pairs = 200_000
+  static let triples = 200_000
 
   /// The detail scale of `image` around `mask` (whose inside pixels lie in `box`): the largest
   /// power of two `s` up to `largest` such that every smaller power reads as wider than itself.
   static func of(_ image: ImageBuffer, mask: Mask, box: PixelRect, largest: Int) -> Int {
-    let region = PixelRect(
-      x: max(box.x - reach, 0), y: max(box.y - reach, 0),
-      width: min(box.x + box.width + reach, image.width) - max(box.x - reach, 0),
-      height: min(box.y + box.height + reach, image.height) - max(box.y - reach, 0))
+    let region = box.padded(by: reach, within: image.bounds)
     let colours = image.layout.colorChannelCount
     // Only every `spacing`-th row and column is read (its pairs along itself).
-    let spacing = max(1, Int((Double(region.area) / Double(pairs)).rounded(.up)))
+    let spacing = max(1, Int((Double(region.area) / Double(triples)).rounded(.up)))
     // The grey value (sum of the colour samples) and whether a pixel may be read.
     var grey = [Int32](repeating: 0, count: region.area)
     var known = [Bool](repeating: false, count: region.area)
     for y in 0..<region.height {
-      for x in 0..<region.width where y % spacing == 0 || x % spacing == 0 {
+      // A row read along itself is read whole; the others only where a column read crosses them.
+      for x in stride(from: 0, to: region.width, by: y % spacing == 0 ? 1 : spacing) {
         let px = region.x + x
         let py = region.y + y
         guard !mask.isInside(x: px, y: py) else { continue }

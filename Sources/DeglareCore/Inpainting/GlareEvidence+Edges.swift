@@ -107,8 +107,9 @@ extension GlareEvidence {
   /// How much a part's glare steps across the photo's strong edges inside it, as a share of the
   /// photo's own step there (both along `colour`, read
   /// ``LocalInpainter/Configuration/edgeStepDistance`` to each side along the photo's gradient; 0
-  /// when the part holds fewer than ``minimumEdges`` strong edges). An edge is strong when the photo's gradient exceeds ``edgeQuantile`` of the unmasked ring's
-  /// (within ``LocalInpainter/Configuration/floorReach``) and ``ownEdgeRatio`` times the glare's.
+  /// when the part holds fewer than ``minimumEdges`` strong edges). An edge is strong when the
+  /// photo's gradient exceeds ``edgeQuantile`` of the unmasked ring's (within
+  /// ``LocalInpainter/Configuration/floorReach``) and ``ownEdgeRatio`` times the glare's.
   static func paintStep(
     _ glare: [[Float]], colour: [Float], observed: ColorPlanes, inside: [Bool], toMask: [Float], part: [Int],
     configuration: LocalInpainter.Configuration, factor: Int
