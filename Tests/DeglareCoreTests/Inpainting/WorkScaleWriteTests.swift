@@ -1,0 +1,65 @@
+import DeglareTestSupport
+import Testing
+
+@testable import DeglareCore
+
+/// How an estimate is written at full resolution: how much of its glare a pixel takes.
+struct WorkScaleWriteTests {
+  /// One row of four pixels (linear light), an estimate over all of them, and what is written.
+  /// Pixel 0: grey paint under a green-blue veil. Pixel 1: a dark warm shadow under an estimate
+  /// far brighter than it in green. Pixel 2: green clipped, filled by the membrane with 0.7.
+  /// Pixel 3: paint gone (every channel filled with 0.7).
+  static func written() -> (image: ImageBuffer, result: ImageBuffer) {
+    let observed: [[Double]] = [[0.5, 0.5, 0.5], [0.3, 0.05, 0.03], [0.6, 1, 0.6], [1, 1, 1]]
+    var image = ImageBuffer(width: 4, height: 1, layout: .rgb, bitDepth: .eight)
+    for (x, colour) in observed.enumerated() {
+      for (k, value) in colour.enumerated() {
+        image.setSample(x: x, y: 0, channel: k, Int((SyntheticGlare.encode(value) * 255).rounded()))
+      }
+    }
+    let glare: [[Float]] = [[0, -0.02, 0, 0.1], [0.1, 0.2, 0.1, 0.1], [0.1, 0.13, 0, 0.1]]
+    let estimate = Work.Estimate(
+      glare: glare, support: [true, true, true, true], fillAll: [false, false, false, true],
+      channelFilled: [[false, false, false, true], [false, false, true, true], [false, false, false, true]],
+      filled: [[Float]](repeating: [0.7, 0.7, 0.7, 0.7], count: 3))
+    let scale = WorkScale(area: PixelRect(x: 0, y: 0, width: 4, height: 1), factor: 1)
+    var result = image
+    _ = scale.write(
+      estimate, image: image, into: &result, inside: [true, true, true, true], configuration: .init())
+    return (image, result)
+  }
+
+  static func encoded(_ value: Double) -> Int { Int((SyntheticGlare.encode(value) * 255).rounded()) }
+
+  /// Whether the samples are within a level of the expected ones (8-bit rounding in between).
+  static func close(_ samples: [Int], _ expected: [Double]) -> Bool {
+    zip(samples, expected).allSatisfy { abs($0 - encoded($1)) <= 1 }
+  }
+
+  @Test("an estimate under the observed light is subtracted whole")
+  func fittingEstimate() {
+    let (_, result) = Self.written()
+    #expect(Self.close(result.pixel(x: 0, y: 0), [0.5, 0.4, 0.4]), "\(result.pixel(x: 0, y: 0))")
+  }
+
+  @Test("an estimate brighter than the photo in a channel is mostly not subtracted")
+  func excessiveEstimate() {
+    // The green estimate is 4 times the green observed: added light cannot be, so the estimate
+    // is wrong here. Subtracted whole it would leave green 0 (a dark shadow turned pure red);
+    // the pixel takes 1/4.33^2 of it (blue's excess is the larger): green 0.039, not 0.
+    let (image, result) = Self.written()
+    let green = result.sample(x: 1, y: 0, channel: 1)
+    #expect(green >= image.sample(x: 1, y: 0, channel: 1) - 10, "green \(green)")
+    #expect(green < image.sample(x: 1, y: 0, channel: 1))
+  }
+
+  @Test("channels filled by the membrane are written as filled")
+  func filledChannels() {
+    let (image, result) = Self.written()
+    // Green clipped under 0.1 of glare: the membrane's 0.7; red and blue keep their light.
+    #expect(abs(result.sample(x: 2, y: 0, channel: 1) - Self.encoded(0.7)) <= 1)
+    #expect(result.sample(x: 2, y: 0, channel: 0) == image.sample(x: 2, y: 0, channel: 0))
+    // Paint gone: every channel filled.
+    #expect(Self.close(result.pixel(x: 3, y: 0), [0.7, 0.7, 0.7]), "\(result.pixel(x: 3, y: 0))")
+  }
+}
