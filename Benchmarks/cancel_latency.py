@@ -42,14 +42,17 @@ def main():
         for moment in moments:
             before = set(os.listdir(outdir))
             process = subprocess.Popen(
-                command(binary, image, mask, output, method), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                command(binary, image, mask, output, method), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             time.sleep(moment)
             if process.poll() is not None:
                 continue
             sent = time.monotonic()
             process.send_signal(signal.SIGINT)
-            status = process.wait()
+            # communicate, not wait: it drains stderr (quoted below on a failure), so a chatty
+            # run cannot block on a full pipe; the process's exit still ends it.
+            _, errors = process.communicate()
             latencies.append(time.monotonic() - sent)
+            status = process.returncode
             stray = set(os.listdir(outdir)) - before
             if status == 0:
                 # The run ended before the signal reached it (runs vary in length): its result
@@ -61,6 +64,8 @@ def main():
             if status != 130 or stray:
                 failures += 1
                 print(f"  {method} at {moment:.2f} s: exit {status}, left {sorted(stray)}")
+                for line in errors.decode(errors="replace").splitlines()[-20:]:
+                    print(f"    stderr: {line}")
                 for name in stray:
                     os.remove(os.path.join(outdir, name))
         latencies.sort()
