@@ -189,6 +189,43 @@ struct LocalInpainterTests {
     #expect(abs(auto.sample(x: 60, y: 45, channel: 1) - clean.sample(x: 60, y: 45, channel: 1)) <= 10)
   }
 
+  @Test("a clipped channel is filled no lower than the sample less the glare where the others measured it")
+  func clippedChannelKeepsItsLowerBound() {
+    // Pale paint (linear 0.7, 0.8, 0.5) with a brighter spot (green 0.92) under a grey veil
+    // peaking at 0.12: the spot's green clips, its red and blue and the paint around do not, and
+    // the estimate explains the clipping. Red and blue carry two thirds of the veil's colour, so
+    // they measure its amount on the spot itself. Filled alone, the membrane continues the duller
+    // green around the spot into it: 236 against the clean 246; the clipped sample says the
+    // paint is at least 0.966 - 0.12 there.
+    var clean = ImageBuffer(
+      width: InpaintingFixtures.width, height: InpaintingFixtures.height, layout: .rgb, bitDepth: .eight)
+    var glared = clean
+    for y in 0..<clean.height {
+      for x in 0..<clean.width {
+        let dx = Double(x) - 60
+        let dy = Double(y) - 45
+        let spot = dx * dx + dy * dy < 36
+        let paint = [0.7, spot ? 0.92 : 0.8, 0.5 + 0.04 * Double((x / 3 + y / 3) % 2)]
+        let veil = 0.12 * exp(-(dx * dx + dy * dy) / (2 * 12 * 12))
+        for c in 0..<3 {
+          clean.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(paint[c]) * 255).rounded()))
+          glared.setSample(
+            x: x, y: y, channel: c, Int((SyntheticGlare.encode(min(paint[c] + veil, 1)) * 255).rounded()))
+        }
+      }
+    }
+    #expect(glared.sample(x: 60, y: 45, channel: 1) == 255)
+    #expect(glared.sample(x: 60, y: 45, channel: 0) < 250)
+    let auto = LocalInpainter.repaint(glared, mask: InpaintingFixtures.patchMask, method: .auto)
+    var worst = 0
+    for y in 42...48 {
+      for x in 57...63 {
+        worst = max(worst, abs(auto.sample(x: x, y: y, channel: 1) - clean.sample(x: x, y: y, channel: 1)))
+      }
+    }
+    #expect(worst <= 6, "largest error in green at the spot \(worst) levels")
+  }
+
   @Test("pixels outside the mask and alpha everywhere are unchanged", arguments: LocalMethod.allCases)
   func outsideUnchanged(method: LocalMethod) {
     let veil = InpaintingFixtures.veil()
