@@ -64,6 +64,27 @@ enum InpaintingFixtures {
     return result
   }
 
+  /// Paint (linear light, per pixel) and the same paint under an added veil, clipped at 1:
+  /// the clean and glared 8-bit images.
+  static func veiled(
+    paint: (_ x: Int, _ y: Int) -> [Double], veil: (_ x: Int, _ y: Int) -> Double
+  ) -> (clean: ImageBuffer, glared: ImageBuffer) {
+    var clean = ImageBuffer(width: width, height: height, layout: .rgb, bitDepth: .eight)
+    var glared = clean
+    for y in 0..<height {
+      for x in 0..<width {
+        let colour = paint(x, y)
+        let light = veil(x, y)
+        for c in 0..<3 {
+          clean.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(colour[c]) * 255).rounded()))
+          glared.setSample(
+            x: x, y: y, channel: c, Int((SyntheticGlare.encode(min(colour[c] + light, 1)) * 255).rounded()))
+        }
+      }
+    }
+    return (clean, glared)
+  }
+
   /// The ramp, the patch mask, and the ramp with its clipped patch.
   static func clippedRamp() -> (clean: ImageBuffer, mask: Mask, damaged: ImageBuffer) {
     let clean = ramp()
@@ -162,23 +183,11 @@ struct LocalInpainterTests {
     // green and blue; its peak comes out slightly low, by 9 levels here in green since the floor
     // check's share is read per depth band, `floorBands` 8: the deepest band keeps a little less
     // of the glare; this bound was 8 before).
-    var clean = ImageBuffer(
-      width: InpaintingFixtures.width, height: InpaintingFixtures.height, layout: .rgb, bitDepth: .eight)
-    var glared = clean
-    for y in 0..<clean.height {
-      for x in 0..<clean.width {
-        let t = Double(x) / Double(clean.width - 1)
-        let paint = [0.93, 0.1 + 0.3 * t, 0.2 + 0.05 * Double((x / 3 + y / 3) % 2)]
-        let dx = Double(x) - 60
-        let dy = Double(y) - 45
-        let veil = 0.1 * exp(-(dx * dx + dy * dy) / (2 * 10 * 10))
-        for c in 0..<3 {
-          clean.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(paint[c]) * 255).rounded()))
-          glared.setSample(
-            x: x, y: y, channel: c, Int((SyntheticGlare.encode(min(paint[c] + veil, 1)) * 255).rounded()))
-        }
-      }
-    }
+    let (clean, glared) = InpaintingFixtures.veiled(
+      paint: { x, y in
+        [0.93, 0.1 + 0.3 * Double(x) / Double(InpaintingFixtures.width - 1), 0.2 + 0.05 * Double((x / 3 + y / 3) % 2)]
+      },
+      veil: { x, y in 0.1 * exp(-(Double((x - 60) * (x - 60) + (y - 45) * (y - 45))) / (2 * 10 * 10)) })
     let mask = InpaintingFixtures.patchMask
     #expect(glared.sample(x: 60, y: 45, channel: 0) == 255)
     let auto = LocalInpainter.repaint(glared, mask: mask, method: .auto)
@@ -197,23 +206,12 @@ struct LocalInpainterTests {
     // they measure its amount on the spot itself. Filled alone, the membrane continues the duller
     // green around the spot into it: 236 against the clean 246; the clipped sample says the
     // paint is at least 0.966 - 0.12 there.
-    var clean = ImageBuffer(
-      width: InpaintingFixtures.width, height: InpaintingFixtures.height, layout: .rgb, bitDepth: .eight)
-    var glared = clean
-    for y in 0..<clean.height {
-      for x in 0..<clean.width {
-        let dx = Double(x) - 60
-        let dy = Double(y) - 45
-        let spot = dx * dx + dy * dy < 36
-        let paint = [0.7, spot ? 0.92 : 0.8, 0.5 + 0.04 * Double((x / 3 + y / 3) % 2)]
-        let veil = 0.12 * exp(-(dx * dx + dy * dy) / (2 * 12 * 12))
-        for c in 0..<3 {
-          clean.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(paint[c]) * 255).rounded()))
-          glared.setSample(
-            x: x, y: y, channel: c, Int((SyntheticGlare.encode(min(paint[c] + veil, 1)) * 255).rounded()))
-        }
-      }
-    }
+    let (clean, glared) = InpaintingFixtures.veiled(
+      paint: { x, y in
+        let spot = (x - 60) * (x - 60) + (y - 45) * (y - 45) < 36
+        return [0.7, spot ? 0.92 : 0.8, 0.5 + 0.04 * Double((x / 3 + y / 3) % 2)]
+      },
+      veil: { x, y in 0.12 * exp(-(Double((x - 60) * (x - 60) + (y - 45) * (y - 45))) / (2 * 12 * 12)) })
     #expect(glared.sample(x: 60, y: 45, channel: 1) == 255)
     #expect(glared.sample(x: 60, y: 45, channel: 0) < 250)
     let auto = LocalInpainter.repaint(glared, mask: InpaintingFixtures.patchMask, method: .auto)
