@@ -143,6 +143,9 @@ public enum SyntheticGlare {
   /// The sRGB encoding function.
   public static func encode(_ v: Double) -> Double { v <= 0.003_130_8 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 
+  /// The 8-bit sRGB level of a linear value (clipped to 0...1).
+  public static func level(_ linear: Double) -> Int { Int((encode(min(max(linear, 0), 1)) * 255).rounded()) }
+
   /// The pixels within `radius` of a true pixel (a round brush grown around the glare).
   static func grow(_ region: [Bool], width: Int, height: Int, radius: Double) -> [Bool] {
     var grown = region

@@ -68,22 +68,18 @@ enum DetailScale {
     var near = 0
     var far = 0
     var count = 0
+    // The triple starting at `p`, its pixels `offset` apart (1 along a row, `width` down a column).
+    func add(_ p: Int, _ offset: Int) {
+      guard known[p] && known[p + offset] && known[p + 2 * offset] else { return }
+      near += abs(Int(grey[p + offset]) - Int(grey[p]))
+      far += abs(Int(grey[p + 2 * offset]) - Int(grey[p]))
+      count += 1
+    }
     for y in stride(from: 0, to: height, by: spacing) where width > 2 * step {
-      let row = y * width
-      for x in 0..<(width - 2 * step) where known[row + x] && known[row + x + step] && known[row + x + 2 * step] {
-        near += abs(Int(grey[row + x + step]) - Int(grey[row + x]))
-        far += abs(Int(grey[row + x + 2 * step]) - Int(grey[row + x]))
-        count += 1
-      }
+      for x in 0..<(width - 2 * step) { add(y * width + x, step) }
     }
     for x in stride(from: 0, to: width, by: spacing) where height > 2 * step {
-      for y in 0..<(height - 2 * step) {
-        let p = y * width + x
-        guard known[p] && known[p + step * width] && known[p + 2 * step * width] else { continue }
-        near += abs(Int(grey[p + step * width]) - Int(grey[p]))
-        far += abs(Int(grey[p + 2 * step * width]) - Int(grey[p]))
-        count += 1
-      }
+      for y in 0..<(height - 2 * step) { add(y * width + x, step * width) }
     }
     guard count >= 1000, near > 0 else { return nil }
     return Double(far) / Double(near)

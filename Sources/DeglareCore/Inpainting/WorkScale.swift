@@ -102,6 +102,7 @@ struct WorkScale {
     var values = [Float](repeating: 0, count: channels)
     var glare = [Float](repeating: 0, count: channels)
     var observed = [Float](repeating: 0, count: channels)
+    let which = estimate.channelFilled
     var ordinal = 0
     for y in 0..<area.height {
       let v = (Float(y) + 0.5) / Float(factor) - 0.5
@@ -115,16 +116,14 @@ struct WorkScale {
           glare[k] = sample(estimate.glare[k], u, v)
           observed[k] = table[image.sample(x: area.x + x, y: area.y + y, channel: k)]
         }
-        let share = Self.glareShare(glare: glare, observed: observed) { k in
-          estimate.channelFilled?[k][b] ?? false
-        }
+        let share = Self.glareShare(glare: glare, observed: observed) { k in which?[k][b] ?? false }
         var norm: Float = 0
         for k in 0..<channels {
           let g = glare[k] * share
           norm += g * g
           values[k] = max(observed[k] - g, 0)
         }
-        if let filled = estimate.filled, let which = estimate.channelFilled {
+        if let filled = estimate.filled, let which {
           // A clipped sample is at most the paint plus the glare, so the paint is at least the
           // sample less the glare, when the pixel's other channels measured that glare. The
           // membrane, continued from the duller paint around, can fall below it (a pink speck

@@ -33,7 +33,7 @@ enum InpaintingFixtures {
         let t = Double(x) / Double(width - 1)
         let linear = [0.05 + 0.5 * t, 0.3 - 0.2 * t + 0.1 * Double(y) / Double(height), 0.2]
         for c in 0..<layout.colorChannelCount {
-          image.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(linear[c]) * 255).rounded()))
+          image.setSample(x: x, y: y, channel: c, SyntheticGlare.level(linear[c]))
         }
         if layout.hasAlpha { image.setSample(x: x, y: y, channel: layout.channelCount - 1, (x * 7 + y * 3) % 256) }
       }
@@ -76,9 +76,8 @@ enum InpaintingFixtures {
         let colour = paint(x, y)
         let light = veil(x, y)
         for c in 0..<3 {
-          clean.setSample(x: x, y: y, channel: c, Int((SyntheticGlare.encode(colour[c]) * 255).rounded()))
-          glared.setSample(
-            x: x, y: y, channel: c, Int((SyntheticGlare.encode(min(colour[c] + light, 1)) * 255).rounded()))
+          clean.setSample(x: x, y: y, channel: c, SyntheticGlare.level(colour[c]))
+          glared.setSample(x: x, y: y, channel: c, SyntheticGlare.level(colour[c] + light))
         }
       }
     }

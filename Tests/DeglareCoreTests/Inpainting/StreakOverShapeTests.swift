@@ -35,18 +35,13 @@ enum StreakOverShape {
         let glare = 0.45 * taper * exp(-(distance / 3) * (distance / 3))
         for c in 0..<3 {
           let linear = SyntheticGlare.decode(min(max(base[c], 0), 255) / 255)
-          clean.setSample(x: x, y: y, channel: c, level(linear))
-          glared.setSample(x: x, y: y, channel: c, level(linear + glare))
+          clean.setSample(x: x, y: y, channel: c, SyntheticGlare.level(linear))
+          glared.setSample(x: x, y: y, channel: c, SyntheticGlare.level(linear + glare))
         }
         if x >= 8 && x < 112 && distance < 6 { mask[x, y] = 255 }
       }
     }
     return (clean, glared, mask)
-  }
-
-  /// The 8-bit sRGB level of a linear value (clipped to 0...1).
-  static func level(_ linear: Double) -> Int {
-    Int((SyntheticGlare.encode(min(max(linear, 0), 1)) * 255).rounded())
   }
 }
 

@@ -16,7 +16,7 @@ struct WorkScaleWriteTests {
     var image = ImageBuffer(width: 5, height: 1, layout: .rgb, bitDepth: .eight)
     for (x, colour) in observed.enumerated() {
       for (k, value) in colour.enumerated() {
-        image.setSample(x: x, y: 0, channel: k, Int((SyntheticGlare.encode(value) * 255).rounded()))
+        image.setSample(x: x, y: 0, channel: k, SyntheticGlare.level(value))
       }
     }
     let glare: [[Float]] = [[0, -0.02, 0, 0.1, 0], [0.1, 0.2, 0.1, 0.1, 0.1], [0.1, 0.13, 0, 0.1, 0.1]]
@@ -33,11 +33,9 @@ struct WorkScaleWriteTests {
     return (image, result)
   }
 
-  static func encoded(_ value: Double) -> Int { Int((SyntheticGlare.encode(value) * 255).rounded()) }
-
   /// Whether the samples are within a level of the expected ones (8-bit rounding in between).
   static func close(_ samples: [Int], _ expected: [Double]) -> Bool {
-    zip(samples, expected).allSatisfy { abs($0 - encoded($1)) <= 1 }
+    zip(samples, expected).allSatisfy { abs($0 - SyntheticGlare.level($1)) <= 1 }
   }
 
   @Test("an estimate under the observed light is subtracted whole")
@@ -61,7 +59,7 @@ struct WorkScaleWriteTests {
   func filledChannels() {
     let (image, result) = Self.written()
     // Green clipped under a green veil: the membrane's 0.7; red and blue keep their light.
-    #expect(abs(result.sample(x: 2, y: 0, channel: 1) - Self.encoded(0.7)) <= 1)
+    #expect(abs(result.sample(x: 2, y: 0, channel: 1) - SyntheticGlare.level(0.7)) <= 1)
     #expect(result.sample(x: 2, y: 0, channel: 0) == image.sample(x: 2, y: 0, channel: 0))
     // Paint gone: every channel filled.
     #expect(Self.close(result.pixel(x: 3, y: 0), [0.7, 0.7, 0.7]), "\(result.pixel(x: 3, y: 0))")
@@ -72,9 +70,9 @@ struct WorkScaleWriteTests {
     let (image, result) = Self.written()
     // Blue carries half the veil's colour, so it measured the glare here: green is at least
     // 1 - 0.1, above the fill's 0.7 (a brighter speck of the paint the membrane cannot know).
-    #expect(abs(result.sample(x: 4, y: 0, channel: 1) - Self.encoded(0.9)) <= 1)
+    #expect(abs(result.sample(x: 4, y: 0, channel: 1) - SyntheticGlare.level(0.9)) <= 1)
     #expect(result.sample(x: 4, y: 0, channel: 0) == image.sample(x: 4, y: 0, channel: 0))
     // Under a green-only veil (pixel 2) nothing but green could measure it: the fill stands.
-    #expect(abs(result.sample(x: 2, y: 0, channel: 1) - Self.encoded(0.7)) <= 1)
+    #expect(abs(result.sample(x: 2, y: 0, channel: 1) - SyntheticGlare.level(0.7)) <= 1)
   }
 }
