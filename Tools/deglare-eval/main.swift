@@ -71,6 +71,9 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "maximumSigma": configuration.maximumSigma = value
   case "alongRangeRelative": configuration.alongRangeRelative = value
   case "alongRangeFloor": configuration.alongRangeFloor = value
+  case "brightnessSeparation": configuration.brightnessSeparation = value
+  case "explainedNone": configuration.explainedNone = value
+  case "explainedFull": configuration.explainedFull = value
   case "workUnknowns": configuration.workUnknowns = Int(value)
   case "workHalfWidth": configuration.workHalfWidth = value
   case "largestWorkScale": configuration.largestWorkScale = Int(value)

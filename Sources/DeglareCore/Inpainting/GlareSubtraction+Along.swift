@@ -26,76 +26,26 @@ extension GlareSubtraction {
   ///   - members: true for the pixels of `area` that belong to the component (the only ones
   ///     computed; the others keep the isotropic value).
   ///   - area: the component's box, in the work rect.
-  ///   - distance: each work-rect pixel's distance to the outside of the mask.
-  ///   - workWidth: width of the work rect (the row stride of `distance`).
+  ///   - orientation: the mask's level lines over `area` (see `maskOrientation`).
   ///   - alongSigma: sigma of the average along the lines, in pixels.
-  ///   - tensorSigma: sigma of the structure tensor's smoothing, in pixels.
   ///   - rangeRelative: width of the range kernel as a fraction of the plain mean (0: none).
   ///   - rangeFloor: smallest width of the range kernel (linear light).
   /// - Returns: the average for every pixel of `area`.
   static func averageAlongMask(
     projected: consuming [Float], votes: [Float], isotropic: consuming [Float], members: [Bool], area: PixelRect,
-    distance: [Float],
-    workWidth: Int,
-    workHeight: Int, alongSigma: Double, tensorSigma: Double, rangeRelative: Float, rangeFloor: Float
+    orientation: MaskOrientation, alongSigma: Double, rangeRelative: Float, rangeFloor: Float
   ) -> [Float] {
-    let orientation = maskOrientation(
-      area: area, distance: distance, workWidth: workWidth, workHeight: workHeight, tensorSigma: tensorSigma)
     let width = area.width
     let height = area.height
     // Both inputs are taken over and updated in place: on a long streak each is a full-size plane.
     var weighted = consume projected
     for p in 0..<weighted.count { weighted[p] *= votes[p] }
-    // Sparse taps (a step of sigma / 6, 37 taps) lose under 0.1 dB against one per pixel and
-    // keep the cost per pixel fixed.
-    let step = max(1, Float(alongSigma) / 6)
-    let reach = Int((3 * Float(alongSigma) / step).rounded(.up))
-    let taps: [(offset: Float, weight: Float)] = (-reach...reach).map { t in
-      let offset = Float(t) * step
-      return (offset, expf(-0.5 * offset * offset / Float(alongSigma * alongSigma)))
-    }
+    let taps = alongTaps(sigma: alongSigma)
     var result = consume isotropic  // each pixel reads its isotropic value before writing it
     var sampledValue = [Float](repeating: 0, count: taps.count)
     var sampledWeight = [Float](repeating: 0, count: taps.count)
     weighted.withUnsafeBufferPointer { values in
       votes.withUnsafeBufferPointer { weights in
-        // Bilinear samples of both planes of the area at (x, y), zero outside it.
-        func sample(_ x: Float, _ y: Float) -> (value: Float, weight: Float) {
-          let fx0 = x.rounded(.down)
-          let fy0 = y.rounded(.down)
-          guard fx0 >= -1, fy0 >= -1, fx0 < Float(width), fy0 < Float(height) else { return (0, 0) }
-          let x0 = Int(fx0)
-          let y0 = Int(fy0)
-          let fx = x - fx0
-          let fy = y - fy0
-          var value: Float = 0
-          var weight: Float = 0
-          if y0 >= 0 {
-            if x0 >= 0 {
-              let w = (1 - fx) * (1 - fy)
-              value += w * values[y0 * width + x0]
-              weight += w * weights[y0 * width + x0]
-            }
-            if x0 + 1 < width {
-              let w = fx * (1 - fy)
-              value += w * values[y0 * width + x0 + 1]
-              weight += w * weights[y0 * width + x0 + 1]
-            }
-          }
-          if y0 + 1 < height {
-            if x0 >= 0 {
-              let w = (1 - fx) * fy
-              value += w * values[(y0 + 1) * width + x0]
-              weight += w * weights[(y0 + 1) * width + x0]
-            }
-            if x0 + 1 < width {
-              let w = fx * fy
-              value += w * values[(y0 + 1) * width + x0 + 1]
-              weight += w * weights[(y0 + 1) * width + x0 + 1]
-            }
-          }
-          return (value, weight)
-        }
         // Hot loop: taps x pixels of the component; unchecked pointers.
         for y in 0..<height {
           for x in 0..<width {
@@ -110,11 +60,12 @@ extension GlareSubtraction {
             var numerator: Float = 0
             var denominator: Float = 0
             for (t, tap) in taps.enumerated() {
-              let sampled = sample(Float(x) + tap.offset * dx, Float(y) + tap.offset * dy)
-              sampledValue[t] = sampled.value
-              sampledWeight[t] = sampled.weight
-              numerator += tap.weight * sampled.value
-              denominator += tap.weight * sampled.weight
+              let corners = BilinearCorners(
+                x: Float(x) + tap.offset * dx, y: Float(y) + tap.offset * dy, width: width, height: height)
+              sampledValue[t] = corners.sample(values)
+              sampledWeight[t] = corners.sample(weights)
+              numerator += tap.weight * sampledValue[t]
+              denominator += tap.weight * sampledWeight[t]
             }
             var along = denominator > 1e-6 ? numerator / denominator : result[a]
             if rangeRelative > 0 && denominator > 1e-6 {
@@ -139,9 +90,67 @@ extension GlareSubtraction {
     return result
   }
 
+  /// The weighted mean of each of `planes` along the mask's level lines (a plain Gaussian, no
+  /// range kernel), blended by coherence with `isotropic` (the same planes' isotropic means),
+  /// which it updates in place and returns. Only `members` are computed.
+  static func meanAlongMask(
+    _ planes: [[Float]], weights: [Float], isotropic: consuming [[Float]], members: [Bool], area: PixelRect,
+    orientation: MaskOrientation, alongSigma: Double
+  ) -> [[Float]] {
+    let width = area.width
+    let height = area.height
+    let channels = planes.count
+    // The weighted planes one after another in one buffer: plane k starts at k * area.area.
+    var weighted = [Float](repeating: 0, count: channels * area.area)
+    for k in 0..<channels {
+      for p in 0..<area.area { weighted[k * area.area + p] = planes[k][p] * weights[p] }
+    }
+    let taps = alongTaps(sigma: alongSigma)
+    var result = consume isotropic
+    var numerator = [Float](repeating: 0, count: channels)
+    weighted.withUnsafeBufferPointer { values in
+      weights.withUnsafeBufferPointer { weights in
+        // Hot loop: taps x pixels x planes of the component; the corners are found once per tap.
+        for y in 0..<height {
+          for x in 0..<width {
+            let a = y * width + x
+            guard members[a] else { continue }
+            let (dx, dy, coherence) = orientation.direction(x: x, y: y)
+            guard coherence > 0.01 else { continue }
+            for k in 0..<channels { numerator[k] = 0 }
+            var denominator: Float = 0
+            for tap in taps {
+              let corners = BilinearCorners(
+                x: Float(x) + tap.offset * dx, y: Float(y) + tap.offset * dy, width: width, height: height)
+              denominator += tap.weight * corners.sample(weights)
+              for k in 0..<channels { numerator[k] += tap.weight * corners.sample(values, offset: k * area.area) }
+            }
+            guard denominator > 1e-6 else { continue }
+            for k in 0..<channels {
+              result[k][a] = coherence * numerator[k] / denominator + (1 - coherence) * result[k][a]
+            }
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// Sparse taps of a Gaussian of `sigma` along a line: a step of sigma / 6 (at least a pixel)
+  /// out to three sigma. Against one tap per pixel they lose under 0.1 dB and keep the cost per
+  /// pixel fixed.
+  private static func alongTaps(sigma: Double) -> [(offset: Float, weight: Float)] {
+    let step = max(1, Float(sigma) / 6)
+    let reach = Int((3 * Float(sigma) / step).rounded(.up))
+    return (-reach...reach).map { t in
+      let offset = Float(t) * step
+      return (offset, expf(-0.5 * offset * offset / Float(sigma * sigma)))
+    }
+  }
+
   /// The smoothed structure tensor of the lightly smoothed distance map around `area`, from
   /// which ``MaskOrientation/direction(x:y:)`` gives the direction of the mask's level lines.
-  private static func maskOrientation(
+  static func maskOrientation(
     area: PixelRect, distance: [Float], workWidth: Int, workHeight: Int, tensorSigma: Double
   ) -> MaskOrientation {
     // Work on the area grown by the tensor's reach so that its smoothing sees real neighbours.
@@ -200,26 +209,51 @@ struct MaskOrientation {
   /// (x, y) of the box.
   func direction(x: Int, y: Int) -> (x: Float, y: Float, coherence: Float) {
     let r = (offsetY + y) * width + offsetX + x
+    let half = (xx[r] - yy[r]) / 2
     let trace = xx[r] + yy[r]
-    let determinant = xx[r] * yy[r] - xy[r] * xy[r]
-    let spread = max(trace * trace / 4 - determinant, 0).squareRoot()
-    let large = trace / 2 + spread
-    let small = trace / 2 - spread
-    // Eigenvector of the smaller eigenvalue: the direction the distance changes least.
-    var ex: Float
-    var ey: Float
-    if abs(xy[r]) > 1e-12 {
-      ex = xy[r]
-      ey = small - xx[r]
-    } else if xx[r] < yy[r] {
-      ex = 1
-      ey = 0
-    } else {
-      ex = 0
-      ey = 1
+    // The larger eigenvalue's eigenvector (across the lines) is at half the angle of
+    // (xx - yy, 2 xy); the line runs perpendicular to it. Read from the angle, not from
+    // (xy, smaller eigenvalue - xx): where the mask's edge is straight, xy is tiny but not zero,
+    // both of those are rounding noise, and the line came out across the edge (a rectangle's
+    // top rows were averaged downwards into the glare below them).
+    let angle = 0.5 * atan2f(2 * xy[r], xx[r] - yy[r])
+    let ratio = trace > 1e-12 ? 2 * (half * half + xy[r] * xy[r]).squareRoot() / trace : 0
+    return (-sinf(angle), cosf(angle), ratio * ratio)
+  }
+}
+
+/// The four pixels around a point of a `width` x `height` area and their bilinear weights; a
+/// corner outside the area weighs nothing (and reads pixel 0), so a point off the area samples 0.
+struct BilinearCorners {
+  private var index: (Int, Int, Int, Int) = (0, 0, 0, 0)
+  private var weight: (Float, Float, Float, Float) = (0, 0, 0, 0)
+
+  @inline(__always)
+  init(x: Float, y: Float, width: Int, height: Int) {
+    let fx0 = x.rounded(.down)
+    let fy0 = y.rounded(.down)
+    guard fx0 >= -1, fy0 >= -1, fx0 < Float(width), fy0 < Float(height) else { return }
+    let x0 = Int(fx0)
+    let y0 = Int(fy0)
+    let fx = x - fx0
+    let fy = y - fy0
+    let left = x0 >= 0
+    let right = x0 + 1 < width
+    if y0 >= 0 {
+      if left { (index.0, weight.0) = (y0 * width + x0, (1 - fx) * (1 - fy)) }
+      if right { (index.1, weight.1) = (y0 * width + x0 + 1, fx * (1 - fy)) }
     }
-    let norm = (ex * ex + ey * ey).squareRoot()
-    let ratio = large + small > 1e-12 ? (large - small) / (large + small) : 0
-    return (norm > 0 ? ex / norm : 1, norm > 0 ? ey / norm : 0, ratio * ratio)
+    if y0 + 1 < height {
+      if left { (index.2, weight.2) = ((y0 + 1) * width + x0, (1 - fx) * fy) }
+      if right { (index.3, weight.3) = ((y0 + 1) * width + x0 + 1, fx * fy) }
+    }
+  }
+
+  /// The bilinear sample of the plane that starts at `offset` in `planes` (each row-major over
+  /// the area).
+  @inline(__always)
+  func sample(_ planes: UnsafeBufferPointer<Float>, offset: Int = 0) -> Float {
+    weight.0 * planes[offset + index.0] + weight.1 * planes[offset + index.1] + weight.2 * planes[offset + index.2]
+      + weight.3 * planes[offset + index.3]
   }
 }

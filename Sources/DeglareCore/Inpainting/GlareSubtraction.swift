@@ -50,8 +50,10 @@ enum GlareSubtraction {
   /// of the glare colour's energy (a unit vector's squared components summed).
   static let minimumCarried: Float = 0.2
 
-  /// The glare layer of every plane (zero outside the mask) and the predicted paint (linear
-  /// light, from the surroundings) it was measured against.
+  /// The glare layer of every plane (zero outside the mask), the predicted paint (linear light,
+  /// from the surroundings) it was measured against, and the share of the layer that the paint's
+  /// own colour does not explain at each of the prediction's pixels (in its order; see
+  /// `GlareSubtraction+Brightness.swift`).
   /// - Parameters:
   ///   - observed: the image (linear light) as planes.
   ///   - inside: true for mask pixels.
@@ -60,7 +62,7 @@ enum GlareSubtraction {
   static func glareLayer(
     observed: ColorPlanes, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
-  ) -> (glare: [[Float]], prediction: MaskValues) {
+  ) -> (glare: [[Float]], prediction: MaskValues, explained: [Float]) {
     // Every pass after the first also guides the prediction by the observed image less the
     // previous pass's glare: a link is open where either image has no edge there, so the glare's
     // own edges no longer hold the prediction back and an error of the estimate adds none.
@@ -68,6 +70,7 @@ enum GlareSubtraction {
     // every full-size plane counts): the previous glare once the links are weighed, the guides
     // with the links, the previous prediction before the new one is allocated.
     var glare: [[Float]] = []
+    var explained: [Float] = []
     var prediction = MaskValues(pixels: [], values: [], channels: 0)
     for pass in 0..<max(configuration.guidePasses, 1) {
       if pass > 0 && solver.cancellation.isCancelled() { break }
@@ -83,11 +86,11 @@ enum GlareSubtraction {
         prediction = predictedPaint(
           observed: observed, links: consume links, inside: inside, configuration: configuration, solver: solver)
       }
-      glare = estimatedGlare(
+      (glare, explained) = estimatedGlare(
         observed: observed, prediction: prediction, inside: inside, components: components, clipped: clipped,
         configuration: configuration, solver: solver)
     }
-    return (glare, prediction)
+    return (glare, prediction, explained)
   }
 
   /// The membrane's link weights for the prediction: guided by the observed image (smoothed one
@@ -148,11 +151,12 @@ enum GlareSubtraction {
       consume smoothed, known: inside.map { !$0 }, links: consume links, configuration: solver)
   }
 
-  /// One estimate of the glare layer (zero outside the mask) from the predicted paint.
+  /// One estimate of the glare layer (zero outside the mask) from the predicted paint, and the
+  /// share of it that the paint's own colour does not explain at each of the prediction's pixels.
   static func estimatedGlare(
     observed: ColorPlanes, prediction: MaskValues, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
-  ) -> [[Float]] {
+  ) -> (glare: [[Float]], explained: [Float]) {
     let width = observed.width
     let height = observed.height
     let count = observed.pixelCount
@@ -162,6 +166,7 @@ enum GlareSubtraction {
     // is kept at the mask's pixels only (the prediction's, in the same order) until every
     // component is done, so that no full-size glare planes are alive beside their temporaries.
     var maskGlare = [Float](repeating: 0, count: prediction.pixels.count * channels)
+    var explained = [Float](repeating: 1, count: prediction.pixels.count)
     // Inside pixels with too few votes around them (see step 3).
     var known = [Bool](repeating: true, count: count)
     var needsFill = false
@@ -186,6 +191,7 @@ enum GlareSubtraction {
         }
       }
       let colourSigma = configuration.glareColourScale * component.glareSigma
+      let unclipped = votes
       var direction = colourDirection(residual, votes: votes, area: area, sigma: colourSigma)
       for a in 0..<area.area where votes[a] > 0 {
         var along: Float = 0
@@ -227,6 +233,26 @@ enum GlareSubtraction {
           votes[a] = carried
         }
       }
+      // Only a band-like component (a streak) has level lines that follow its glare; around a
+      // round one (a bloom, a sheen) the mask's circles need not share the glare's centre.
+      let orientation =
+        component.elongation < configuration.minimumElongation
+        ? nil
+        : maskOrientation(
+          area: area, distance: components.levelLines, workWidth: width, workHeight: height,
+          tensorSigma: configuration.orientationScale * component.glareSigma)
+      let alongSigma = min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma)
+      do {
+        let shares = explainedShares(
+          residual: residual, weights: unclipped, direction: direction, observed: observed, members: members,
+          area: area, sigma: component.glareSigma, orientation: orientation, alongSigma: alongSigma,
+          configuration: configuration)
+        for y in 0..<area.height {
+          for x in 0..<area.width where members[y * area.width + x] {
+            explained[prediction.index(of: (area.y + y) * width + area.x + x)] = shares[y * area.width + x]
+          }
+        }
+      }
       // The glare's colour is kept in `glare` until its amount is known, so that neither the
       // residual nor the colour needs a plane of its own while the amounts are averaged.
       for y in 0..<area.height {
@@ -245,19 +271,14 @@ enum GlareSubtraction {
         minimumWeight: minimumSupport)
       let isotropic = averaged[0]
       averaged = []
-      // Only a band-like component (a streak) has level lines that follow its glare; around a
-      // round one (a bloom, a sheen) the mask's circles need not share the glare's centre.
       let amounts: [Float]
-      if component.elongation < configuration.minimumElongation {
-        amounts = isotropic
-      } else {
+      if let orientation {
         amounts = averageAlongMask(
           projected: consume projected, votes: votes, isotropic: consume isotropic, members: members, area: area,
-          distance: components.levelLines,
-          workWidth: width, workHeight: height,
-          alongSigma: min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma),
-          tensorSigma: configuration.orientationScale * component.glareSigma,
+          orientation: orientation, alongSigma: alongSigma,
           rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor))
+      } else {
+        amounts = isotropic
       }
       for y in 0..<area.height {
         for x in 0..<area.width {
@@ -286,7 +307,7 @@ enum GlareSubtraction {
     for k in 0..<channels {
       for p in 0..<count where !inside[p] { glare[k][p] = 0 }
     }
-    return glare
+    return (glare, explained)
   }
 
   /// The glare's colour at every pixel of `area`: the unit vector of the voters' mean residual
