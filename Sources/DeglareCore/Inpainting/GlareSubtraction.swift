@@ -86,9 +86,11 @@ enum GlareSubtraction {
         prediction = predictedPaint(
           observed: observed, links: consume links, inside: inside, configuration: configuration, solver: solver)
       }
+      // Only the last pass's share is used.
+      let last = pass == max(configuration.guidePasses, 1) - 1
       (glare, explained) = estimatedGlare(
         observed: observed, prediction: prediction, inside: inside, components: components, clipped: clipped,
-        configuration: configuration, solver: solver)
+        configuration: configuration, solver: solver, measuresExplained: last)
     }
     return (glare, prediction, explained)
   }
@@ -152,10 +154,11 @@ enum GlareSubtraction {
   }
 
   /// One estimate of the glare layer (zero outside the mask) from the predicted paint, and the
-  /// share of it that the paint's own colour does not explain at each of the prediction's pixels.
+  /// share of it that the paint's own colour does not explain at each of the prediction's pixels
+  /// (all 1 unless `measuresExplained`).
   static func estimatedGlare(
     observed: ColorPlanes, prediction: MaskValues, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
-    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
+    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration, measuresExplained: Bool = true
   ) -> (glare: [[Float]], explained: [Float]) {
     let width = observed.width
     let height = observed.height
@@ -242,7 +245,7 @@ enum GlareSubtraction {
           area: area, distance: components.levelLines, workWidth: width, workHeight: height,
           tensorSigma: configuration.orientationScale * component.glareSigma)
       let alongSigma = min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma)
-      do {
+      if measuresExplained {
         let shares = explainedShares(
           residual: residual, weights: unclipped, direction: direction, observed: observed, members: members,
           area: area, sigma: component.glareSigma, orientation: orientation, alongSigma: alongSigma,
