@@ -47,43 +47,38 @@ extension GlareSubtraction {
     weighted.withUnsafeBufferPointer { values in
       votes.withUnsafeBufferPointer { weights in
         // Hot loop: taps x pixels of the component; unchecked pointers.
-        for y in 0..<height {
-          for x in 0..<width {
-            let a = y * width + x
-            guard members[a] else { continue }
-            let (dx, dy, coherence) = orientation.direction(x: x, y: y)
-            guard coherence > 0.01 else { continue }
-            // The plain mean along the line first, then again with samples far from it
-            // down-weighted (a range kernel): the mean then stops at the end of a streak or a
-            // sudden change along it instead of smearing it, while the paint's small deviations
-            // still average away.
-            var numerator: Float = 0
-            var denominator: Float = 0
-            for (t, tap) in taps.enumerated() {
-              let corners = BilinearCorners(
-                x: Float(x) + tap.offset * dx, y: Float(y) + tap.offset * dy, width: width, height: height)
-              sampledValue[t] = corners.sample(values)
-              sampledWeight[t] = corners.sample(weights)
-              numerator += tap.weight * sampledValue[t]
-              denominator += tap.weight * sampledWeight[t]
-            }
-            var along = denominator > 1e-6 ? numerator / denominator : result[a]
-            if rangeRelative > 0 && denominator > 1e-6 {
-              let centre = along
-              let h = max(rangeFloor, rangeRelative * abs(centre))
-              let rangeScale = -0.5 / (h * h)
-              numerator = 0
-              denominator = 0
-              for (t, tap) in taps.enumerated() where sampledWeight[t] > 1e-6 {
-                let d = sampledValue[t] / sampledWeight[t] - centre
-                let weight = tap.weight * expf(rangeScale * d * d)
-                numerator += weight * sampledValue[t]
-                denominator += weight * sampledWeight[t]
-              }
-              if denominator > 1e-6 { along = numerator / denominator }
-            }
-            result[a] = coherence * along + (1 - coherence) * result[a]
+        forEachLinePixel(members: members, orientation: orientation, width: width, height: height) {
+          a, x, y, dx, dy, coherence in
+          // The plain mean along the line first, then again with samples far from it
+          // down-weighted (a range kernel): the mean then stops at the end of a streak or a
+          // sudden change along it instead of smearing it, while the paint's small deviations
+          // still average away.
+          var numerator: Float = 0
+          var denominator: Float = 0
+          for (t, tap) in taps.enumerated() {
+            let corners = BilinearCorners(
+              x: Float(x) + tap.offset * dx, y: Float(y) + tap.offset * dy, width: width, height: height)
+            sampledValue[t] = corners.sample(values)
+            sampledWeight[t] = corners.sample(weights)
+            numerator += tap.weight * sampledValue[t]
+            denominator += tap.weight * sampledWeight[t]
           }
+          var along = denominator > 1e-6 ? numerator / denominator : result[a]
+          if rangeRelative > 0 && denominator > 1e-6 {
+            let centre = along
+            let h = max(rangeFloor, rangeRelative * abs(centre))
+            let rangeScale = -0.5 / (h * h)
+            numerator = 0
+            denominator = 0
+            for (t, tap) in taps.enumerated() where sampledWeight[t] > 1e-6 {
+              let d = sampledValue[t] / sampledWeight[t] - centre
+              let weight = tap.weight * expf(rangeScale * d * d)
+              numerator += weight * sampledValue[t]
+              denominator += weight * sampledWeight[t]
+            }
+            if denominator > 1e-6 { along = numerator / denominator }
+          }
+          result[a] = coherence * along + (1 - coherence) * result[a]
         }
       }
     }
@@ -111,29 +106,42 @@ extension GlareSubtraction {
     weighted.withUnsafeBufferPointer { values in
       weights.withUnsafeBufferPointer { weights in
         // Hot loop: taps x pixels x planes of the component; the corners are found once per tap.
-        for y in 0..<height {
-          for x in 0..<width {
-            let a = y * width + x
-            guard members[a] else { continue }
-            let (dx, dy, coherence) = orientation.direction(x: x, y: y)
-            guard coherence > 0.01 else { continue }
-            for k in 0..<channels { numerator[k] = 0 }
-            var denominator: Float = 0
-            for tap in taps {
-              let corners = BilinearCorners(
-                x: Float(x) + tap.offset * dx, y: Float(y) + tap.offset * dy, width: width, height: height)
-              denominator += tap.weight * corners.sample(weights)
-              for k in 0..<channels { numerator[k] += tap.weight * corners.sample(values, offset: k * area.area) }
-            }
-            guard denominator > 1e-6 else { continue }
-            for k in 0..<channels {
-              result[k][a] = coherence * numerator[k] / denominator + (1 - coherence) * result[k][a]
-            }
+        forEachLinePixel(members: members, orientation: orientation, width: width, height: height) {
+          a, x, y, dx, dy, coherence in
+          for k in 0..<channels { numerator[k] = 0 }
+          var denominator: Float = 0
+          for tap in taps {
+            let corners = BilinearCorners(
+              x: Float(x) + tap.offset * dx, y: Float(y) + tap.offset * dy, width: width, height: height)
+            denominator += tap.weight * corners.sample(weights)
+            for k in 0..<channels { numerator[k] += tap.weight * corners.sample(values, offset: k * area.area) }
+          }
+          guard denominator > 1e-6 else { return }
+          for k in 0..<channels {
+            result[k][a] = coherence * numerator[k] / denominator + (1 - coherence) * result[k][a]
           }
         }
       }
     }
     return result
+  }
+
+  /// Calls `body` with every member of a `width` x `height` area whose level line is coherent
+  /// enough to follow: its index, position, the line's direction and its coherence.
+  @inline(__always)
+  private static func forEachLinePixel(
+    members: [Bool], orientation: MaskOrientation, width: Int, height: Int,
+    _ body: (_ a: Int, _ x: Int, _ y: Int, _ dx: Float, _ dy: Float, _ coherence: Float) -> Void
+  ) {
+    for y in 0..<height {
+      for x in 0..<width {
+        let a = y * width + x
+        guard members[a] else { continue }
+        let (dx, dy, coherence) = orientation.direction(x: x, y: y)
+        guard coherence > 0.01 else { continue }
+        body(a, x, y, dx, dy, coherence)
+      }
+    }
   }
 
   /// Sparse taps of a Gaussian of `sigma` along a line: a step of sigma / 6 (at least a pixel)

@@ -1,4 +1,5 @@
 import DeglareTestSupport
+import DeglareTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Paint lighter than predicted is not glare: the estimate keeps only the share that the paint's
 /// own colour does not explain (`GlareSubtraction+Brightness.swift`).
-@Suite("LocalInpainter paint lighter than predicted")
+@Suite("LocalInpainter paint lighter than predicted", .ownThread)
 struct BrightnessErrorTests {
   /// A green glare with a little less red (a camera's colour matrix), as on IMG_7690.
   static let green = unit([-0.15, 0.95, 0.27])
