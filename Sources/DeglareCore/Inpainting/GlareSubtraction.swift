@@ -158,7 +158,7 @@ enum GlareSubtraction {
   /// (all 1 unless `measuresExplained`).
   static func estimatedGlare(
     observed: ColorPlanes, prediction: MaskValues, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
-    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration, measuresExplained: Bool = true
+    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration, measuresExplained: Bool
   ) -> (glare: [[Float]], explained: [Float]) {
     let width = observed.width
     let height = observed.height

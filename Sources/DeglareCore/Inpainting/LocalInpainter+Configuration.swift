@@ -253,19 +253,19 @@ extension LocalInpainter {
     /// `forDetailScale` lists were measured on crops whose detail is about a pixel wide, and are
     /// multiplied by it (docs/local-method.md, Scale).
     public var adaptsToDetailScale: Bool = true
+    /// The largest detail scale read.
+    public var largestDetailScale: Int = 4
     /// The residual's local mean is fitted as glare of the estimated colour plus paint lighter or
     /// darker than predicted (see `GlareSubtraction+Brightness.swift`) only where the sine of the
     /// angle between the glare's colour and the paint's is at least this: closer colours cannot
     /// be told apart, and the estimate is kept. Measured with ``explainedNone`` and
     /// ``explainedFull`` on `Benchmarks/local_eval.py` (auto): at 0.3, tight masks lose 0.06 dB
-    /// on the tuning part and 0.09 held-out; at 0.5 they keep their figures (docs/local-method.md).
+    /// on the tuning part and 0.09 held-out; at 0.5, 0.02 and 0.03 (docs/local-method.md).
     public var brightnessSeparation: Double = 0.5
     /// A pixel whose glare share in that fit is at most this keeps none of its estimate ...
     public var explainedNone: Double = 0.1
     /// ... and one whose share is at least this keeps all of it (linear in between).
     public var explainedFull: Double = 0.7
-    /// The largest detail scale read.
-    public var largestDetailScale: Int = 4
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(
