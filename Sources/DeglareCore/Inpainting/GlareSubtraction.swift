@@ -245,17 +245,13 @@ enum GlareSubtraction {
           area: area, distance: components.levelLines, workWidth: width, workHeight: height,
           tensorSigma: configuration.orientationScale * component.glareSigma)
       let alongSigma = min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma)
-      if measuresExplained {
-        let shares = explainedShares(
+      let shares =
+        measuresExplained
+        ? explainedShares(
           residual: residual, weights: unclipped, direction: direction, observed: observed, members: members,
           area: area, sigma: component.glareSigma, orientation: orientation, alongSigma: alongSigma,
           configuration: configuration)
-        for y in 0..<area.height {
-          for x in 0..<area.width where members[y * area.width + x] {
-            explained[prediction.index(of: (area.y + y) * width + area.x + x)] = shares[y * area.width + x]
-          }
-        }
-      }
+        : nil
       // The glare's colour is kept in `glare` until its amount is known, so that neither the
       // residual nor the colour needs a plane of its own while the amounts are averaged.
       for y in 0..<area.height {
@@ -263,8 +259,9 @@ enum GlareSubtraction {
           let a = y * area.width + x
           guard members[a] else { continue }
           let p = (area.y + y) * width + area.x + x
-          let i = prediction.index(of: p) * channels
-          for k in 0..<channels { maskGlare[i + k] = direction[k][a] }
+          let i = prediction.index(of: p)
+          for k in 0..<channels { maskGlare[i * channels + k] = direction[k][a] }
+          if let shares { explained[i] = shares[a] }
         }
       }
       residual = []
