@@ -13,7 +13,8 @@ cv2.xphoto (a PatchMatch-like method) on the sign cases, where exemplar synthesi
 
 Metrics, per family:
   tight, sign   PSNR (dB) inside the mask against the clean picture
-  grown         PSNR inside the tight mask (score.png), and in the added ring (mask less score)
+  grown, rectangle  PSNR inside the tight mask (score.png), and in the added ring (mask less
+                score): the tight mask grown by 25 px, or its bounding rectangle
   glare-free    mean absolute change (levels) inside the mask; the input is the clean picture
 
     python3 local_eval.py CASES --run LABEL=DEGLARE_EVAL [--run ...] [--methods auto,subtract]
@@ -33,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 import cv2
 import numpy as np
 
-FAMILIES = ["tight", "grown", "glare-free", "sign"]
+FAMILIES = ["tight", "grown", "glare-free", "sign", "rectangle"]
 
 
 def psnr(a, b, where):
@@ -60,7 +61,7 @@ def metrics(family, result, clean, inp, mask, score):
     if family == "glare-free":
         return {"change": float(np.mean(np.abs(result[mask].astype(np.float64) - inp[mask].astype(np.float64))))}
     values = {"psnr": psnr(result, clean, score)}
-    if family == "grown":
+    if family in ("grown", "rectangle"):
         values["ring"] = psnr(result, clean, mask & ~score)
     return values
 

@@ -2,11 +2,11 @@ import DeglareCore
 import Foundation
 
 // The evaluation set of the local method: on any clean picture (a procedural painting or a real
-// scan), the four families a user meets. Glare under a tight mask; the same glare under that
-// mask grown by 25 px (as people paint masks); hand-drawn-like masks laid over paint with no glare
-// at all (on the palest, the darkest and a random place); and opaque lit signs in colour. Every
-// case keeps its clean picture, so a method is scored where it should repair and where it should
-// do nothing.
+// scan), the five families a user meets. Glare under a tight mask; the same glare under that
+// mask grown by 25 px (as people paint masks); under the rectangle a hurried user drags around
+// it; hand-drawn-like masks laid over paint with no glare at all (on the palest, the darkest and
+// a random place); and opaque lit signs in colour. Every case keeps its clean picture, so a
+// method is scored where it should repair and where it should do nothing.
 
 /// The local method's evaluation cases on one clean picture.
 public enum GlareSuite {
@@ -21,6 +21,12 @@ public enum GlareSuite {
     case glareFree = "glare-free"
     /// An opaque coloured sign (PSNR inside the mask).
     case sign
+    /// The tight case's glare (a streak cut to a segment of it) under the rectangle a hurried
+    /// user drags around it: the tight mask's bounding box with ``GlareSuite/rectangleMargin`` px
+    /// to spare (PSNR inside the tight mask, and in the rest of the rectangle against the clean
+    /// picture). Around a diagonal streak most of the rectangle is clean paint. Only rectangles
+    /// of at most ``GlareSuite/largestRectangle`` of the picture.
+    case rectangle
   }
 
   /// One case.
@@ -70,7 +76,15 @@ public enum GlareSuite {
   /// How far the generous mask reaches beyond the tight one, in pixels.
   public static let growth = 25
 
-  /// The glare kinds of the tight and grown families.
+  /// How far the rectangle reaches beyond the tight mask's bounding box, in pixels.
+  public static let rectangleMargin = 12
+
+  /// The largest share of the picture a rectangle case covers: nobody drags a box over most of
+  /// the picture around a streak that crosses it all (and such a box leaves almost nothing to
+  /// read the paint from).
+  public static let largestRectangle = 0.4
+
+  /// The glare kinds of the tight, grown and rectangle families.
   public static let kinds: [GlareKind] = [.softStreak, .colouredStreak, .sharpStreak, .bloom, .sheen]
 
   /// The signs' colours (linear RGB at full strength; the strongest channel clips).
@@ -80,7 +94,7 @@ public enum GlareSuite {
   public static func cases(on base: Base, families: Set<Family> = Set(Family.allCases)) -> [Case] {
     let image = base.image
     var result: [Case] = []
-    for kind in kinds where families.contains(.tight) || families.contains(.grown) {
+    for kind in kinds where !families.isDisjoint(with: [.tight, .grown, .rectangle]) {
       var random = SeededGenerator(seed: base.seed &* 0x9E37_79B9 ^ salt(kind.rawValue))
       let glare = SyntheticGlare.field(kind: kind, width: image.width, height: image.height, random: &random)
       let maskGrowth = Double(max(image.width, image.height)) / 640 * random.uniform(3...7)
@@ -97,6 +111,21 @@ public enum GlareSuite {
           Case(
             name: kind.rawValue, family: .grown, clean: image, input: sample.glared,
             mask: sample.mask.grown(by: growth), score: sample.mask))
+      }
+      guard families.contains(.rectangle) else { continue }
+      // A streak crosses the whole picture: the rectangle's case keeps a segment of it.
+      let segment =
+        [.softStreak, .colouredStreak, .sharpStreak].contains(kind)
+        ? SyntheticGlare.composite(
+          kind: kind, seed: base.seed, clean: image, glare: streakSegment(glare, of: base, kind: kind),
+          maskGrowth: maskGrowth)
+        : sample
+      let rectangle = boundingRectangle(of: segment.mask, margin: rectangleMargin)
+      if Double(rectangle.values.count { $0 != 0 }) <= largestRectangle * Double(image.pixelCount) {
+        result.append(
+          Case(
+            name: kind.rawValue, family: .rectangle, clean: image, input: segment.glared, mask: rectangle,
+            score: segment.mask))
       }
     }
     if families.contains(.glareFree) {
@@ -154,6 +183,57 @@ public enum GlareSuite {
     }
     let other = (random.uniform(0.25...0.75) * Double(image.width), random.uniform(0.25...0.75) * Double(image.height))
     return [(palest.x, palest.y), (darkest.x, darkest.y), other]
+  }
+
+  /// `glare` faded out beyond a disc around its strongest point in the middle of the picture (a
+  /// random radius of 15-25 % of the longer side, fading to nothing over half that again): a
+  /// streak's segment, the length of a window's reflection on a large painting.
+  static func streakSegment(_ glare: [[Double]], of base: Base, kind: GlareKind) -> [[Double]] {
+    let width = base.image.width
+    let height = base.image.height
+    var random = SeededGenerator(seed: base.seed ^ salt("rectangle-" + kind.rawValue))
+    let radius = random.uniform(0.15...0.25) * Double(max(width, height))
+    var centre = (x: width / 2, y: height / 2)
+    var strongest = -1.0
+    for y in stride(from: height / 5, to: height - height / 5, by: 4) {
+      for x in stride(from: width / 5, to: width - width / 5, by: 4) {
+        let amount = glare[0][y * width + x] + glare[1][y * width + x] + glare[2][y * width + x]
+        if amount > strongest { (strongest, centre) = (amount, (x, y)) }
+      }
+    }
+    var result = glare
+    for y in 0..<height {
+      for x in 0..<width {
+        let dx = Double(x - centre.x)
+        let dy = Double(y - centre.y)
+        let beyond = min(max(((dx * dx + dy * dy).squareRoot() - radius) / (0.5 * radius), 0), 1)
+        let fade = 0.5 + 0.5 * cos(Double.pi * beyond)
+        for c in 0..<3 { result[c][y * width + x] *= fade }
+      }
+    }
+    return result
+  }
+
+  /// The rectangle around `mask`'s set pixels with `margin` px to spare, within the picture.
+  static func boundingRectangle(of mask: Mask, margin: Int) -> Mask {
+    var minX = mask.width
+    var minY = mask.height
+    var maxX = -1
+    var maxY = -1
+    for y in 0..<mask.height {
+      for x in 0..<mask.width where mask.values[y * mask.width + x] != 0 {
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = max(maxY, y)
+      }
+    }
+    var values = [UInt8](repeating: 0, count: mask.width * mask.height)
+    guard maxX >= 0 else { return Mask(width: mask.width, height: mask.height, values: values) }
+    for y in max(minY - margin, 0)...min(maxY + margin, mask.height - 1) {
+      for x in max(minX - margin, 0)...min(maxX + margin, mask.width - 1) { values[y * mask.width + x] = 255 }
+    }
+    return Mask(width: mask.width, height: mask.height, values: values)
   }
 
   /// A hand-drawn-like polygon: 7 to 12 vertices around `centre` at `radius` jittered by ±30 %,

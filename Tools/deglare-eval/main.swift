@@ -8,7 +8,7 @@
 //   deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value ...]
 //   deglare-eval --timing WxH [--set key=value ...]
 //   deglare-eval --suite OUTDIR [--split tune|heldout] [--paintings DIR] [--quick] [--only NAME,...]
-//     [--families tight,grown,glare-free,sign] [--crop WxH]
+//     [--families tight,grown,glare-free,sign,rectangle] [--crop WxH]
 //     (the local method's case folders, see Suite.swift; run and scored by Benchmarks/local_eval.py)
 //   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--methods auto,...] [--set key=value ...]
 //     (a real photo: each method's output; with the glare-free CLEAN, also PSNR inside the mask,
