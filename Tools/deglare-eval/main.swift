@@ -74,6 +74,8 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "brightnessSeparation": configuration.brightnessSeparation = value
   case "explainedNone": configuration.explainedNone = value
   case "explainedFull": configuration.explainedFull = value
+  case "modeSigma": configuration.modeSigma = value
+  case "modeCap": configuration.modeCap = value
   case "workUnknowns": configuration.workUnknowns = Int(value)
   case "workHalfWidth": configuration.workHalfWidth = value
   case "largestWorkScale": configuration.largestWorkScale = Int(value)

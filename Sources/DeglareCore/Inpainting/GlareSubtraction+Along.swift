@@ -15,6 +15,15 @@ import Foundation
 // `Benchmarks/local_eval.sh --quick` (auto), inside the glare: masks grown by 25 px 24.92 ->
 // 25.26 dB on the tuning part (26.86 -> 27.03 held out), tight masks 26.83 -> 26.92 (29.55 ->
 // 29.69); the added ring 38.97 -> 39.12 dB (45.71 -> 46.25); glare-free paint and signs unchanged.
+//
+// The mask's lines need not follow the glare's sharp edge: a detected mask grown by a margin, or
+// a brush stroke, has a wavy edge, and its lines cross the streak's edge at a slant. A line's
+// samples then hold two values, the glare's and the clean paint's (about nothing), and its mean
+// lies between: the glare is smeared over the clean paint beside its edge (pink beside a green
+// streak) and thinned just inside it. So in the last estimate each pixel also climbs from its
+// own neighbourhood's amount to the nearest mode of its line's samples (mean shift, with the
+// line's range kernel), and keeps that share of its amount (at most `modeCap`), applied with the
+// brightness share after the support is found (docs/local-method.md, "A pixel's own mode").
 
 extension GlareSubtraction {
   /// The voters' projected residual averaged along the mask's level lines, blended by coherence
@@ -30,13 +39,19 @@ extension GlareSubtraction {
   ///   - alongSigma: sigma of the average along the lines, in pixels.
   ///   - rangeRelative: width of the range kernel as a fraction of the plain mean (0: none).
   ///   - rangeFloor: smallest width of the range kernel (linear light).
-  /// - Returns: the average for every pixel of `area`.
+  ///   - modeStarts: if given (with a range kernel), each pixel's own neighbourhood's amount,
+  ///     from which its mode along the line is found.
+  /// - Returns: the average for every pixel of `area`, and the mode if `modeStarts` was given
+  ///   (both blended by coherence with the isotropic average alike).
   static func averageAlongMask(
     projected: consuming [Float], votes: [Float], isotropic: consuming [Float], members: [Bool], area: PixelRect,
-    orientation: MaskOrientation, alongSigma: Double, rangeRelative: Float, rangeFloor: Float
-  ) -> [Float] {
+    orientation: MaskOrientation, alongSigma: Double, rangeRelative: Float, rangeFloor: Float,
+    modeStarts: [Float]? = nil
+  ) -> (amounts: [Float], modes: [Float]?) {
     let width = area.width
     let height = area.height
+    let findsModes = modeStarts != nil && rangeRelative > 0
+    var modes = findsModes ? isotropic : []
     // Both inputs are taken over and updated in place: on a long streak each is a full-size plane.
     var weighted = consume projected
     for p in 0..<weighted.count { weighted[p] *= votes[p] }
@@ -65,25 +80,42 @@ extension GlareSubtraction {
           }
           var along = denominator > 1e-6 ? numerator / denominator : result[a]
           if rangeRelative > 0 && denominator > 1e-6 {
-            let centre = along
-            let h = max(rangeFloor, rangeRelative * abs(centre))
+            let h = max(rangeFloor, rangeRelative * abs(along))
             let rangeScale = -0.5 / (h * h)
-            numerator = 0
-            denominator = 0
-            for (t, tap) in taps.enumerated() where sampledWeight[t] > 1e-6 {
-              let d = sampledValue[t] / sampledWeight[t] - centre
-              let weight = tap.weight * expf(rangeScale * d * d)
-              numerator += weight * sampledValue[t]
-              denominator += weight * sampledWeight[t]
+            // The range-weighted mean of the samples around `centre` (nil if none weighs).
+            func rangeMean(around centre: Float) -> Float? {
+              var numerator: Float = 0
+              var denominator: Float = 0
+              for (t, tap) in taps.enumerated() where sampledWeight[t] > 1e-6 {
+                let d = sampledValue[t] / sampledWeight[t] - centre
+                let weight = tap.weight * expf(rangeScale * d * d)
+                numerator += weight * sampledValue[t]
+                denominator += weight * sampledWeight[t]
+              }
+              return denominator > 1e-6 ? numerator / denominator : nil
             }
-            if denominator > 1e-6 { along = numerator / denominator }
+            let plain = along
+            along = rangeMean(around: plain) ?? plain
+            if findsModes, let modeStarts {
+              // Mean shift from the pixel's own amount, with the same kernel: the mode of the
+              // line's samples nearest it.
+              var mode = modeStarts[a]
+              for _ in 0..<modeSteps {
+                guard let next = rangeMean(around: mode) else { break }
+                mode = next
+              }
+              modes[a] = coherence * mode + (1 - coherence) * modes[a]
+            }
           }
           result[a] = coherence * along + (1 - coherence) * result[a]
         }
       }
     }
-    return result
+    return (result, findsModes ? modes : nil)
   }
+
+  /// Mean-shift steps to a pixel's mode along its line (3 gave tight masks 0.07 dB less).
+  private static let modeSteps = 6
 
   /// The weighted mean of each of `planes` along the mask's level lines (a plain Gaussian, no
   /// range kernel), blended by coherence with `isotropic` (the same planes' isotropic means),

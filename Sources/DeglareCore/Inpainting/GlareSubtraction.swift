@@ -51,9 +51,10 @@ enum GlareSubtraction {
   static let minimumCarried: Float = 0.2
 
   /// The glare layer of every plane (zero outside the mask), the predicted paint (linear light,
-  /// from the surroundings) it was measured against, and the share of the layer that the paint's
-  /// own colour does not explain at each of the prediction's pixels (in its order; see
-  /// `GlareSubtraction+Brightness.swift`).
+  /// from the surroundings) it was measured against, and the share of the layer each of the
+  /// prediction's pixels (in its order) keeps: the share that the paint's own colour does not
+  /// explain (`GlareSubtraction+Brightness.swift`) times the share its own mode along its level
+  /// line gives (`GlareSubtraction+Along.swift`).
   /// - Parameters:
   ///   - observed: the image (linear light) as planes.
   ///   - inside: true for mask pixels.
@@ -62,7 +63,7 @@ enum GlareSubtraction {
   static func glareLayer(
     observed: ColorPlanes, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
     configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration
-  ) -> (glare: [[Float]], prediction: MaskValues, explained: [Float]) {
+  ) -> (glare: [[Float]], prediction: MaskValues, kept: [Float]) {
     // Every pass after the first also guides the prediction by the observed image less the
     // previous pass's glare: a link is open where either image has no edge there, so the glare's
     // own edges no longer hold the prediction back and an error of the estimate adds none.
@@ -70,7 +71,7 @@ enum GlareSubtraction {
     // every full-size plane counts): the previous glare once the links are weighed, the guides
     // with the links, the previous prediction before the new one is allocated.
     var glare: [[Float]] = []
-    var explained: [Float] = []
+    var kept: [Float] = []
     var prediction = MaskValues(pixels: [], values: [], channels: 0)
     for pass in 0..<max(configuration.guidePasses, 1) {
       if pass > 0 && solver.cancellation.isCancelled() { break }
@@ -86,13 +87,13 @@ enum GlareSubtraction {
         prediction = predictedPaint(
           observed: observed, links: consume links, inside: inside, configuration: configuration, solver: solver)
       }
-      // Only the last pass's share is used.
+      // Only the last pass's shares are used.
       let last = pass == max(configuration.guidePasses, 1) - 1
-      (glare, explained) = estimatedGlare(
+      (glare, kept) = estimatedGlare(
         observed: observed, prediction: prediction, inside: inside, components: components, clipped: clipped,
-        configuration: configuration, solver: solver, measuresExplained: last)
+        configuration: configuration, solver: solver, measuresShares: last)
     }
-    return (glare, prediction, explained)
+    return (glare, prediction, kept)
   }
 
   /// The membrane's link weights for the prediction: guided by the observed image (smoothed one
@@ -154,12 +155,12 @@ enum GlareSubtraction {
   }
 
   /// One estimate of the glare layer (zero outside the mask) from the predicted paint, and the
-  /// share of it that the paint's own colour does not explain at each of the prediction's pixels
-  /// (all 1 unless `measuresExplained`).
+  /// share of it each of the prediction's pixels keeps (see ``glareLayer``; all 1 unless
+  /// `measuresShares`).
   static func estimatedGlare(
     observed: ColorPlanes, prediction: MaskValues, inside: [Bool], components: MaskComponents, clipped: [[Bool]],
-    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration, measuresExplained: Bool
-  ) -> (glare: [[Float]], explained: [Float]) {
+    configuration: LocalInpainter.Configuration, solver: MembraneSolver.Configuration, measuresShares: Bool
+  ) -> (glare: [[Float]], kept: [Float]) {
     let width = observed.width
     let height = observed.height
     let count = observed.pixelCount
@@ -169,7 +170,7 @@ enum GlareSubtraction {
     // is kept at the mask's pixels only (the prediction's, in the same order) until every
     // component is done, so that no full-size glare planes are alive beside their temporaries.
     var maskGlare = [Float](repeating: 0, count: prediction.pixels.count * channels)
-    var explained = [Float](repeating: 1, count: prediction.pixels.count)
+    var kept = [Float](repeating: 1, count: prediction.pixels.count)
     // Inside pixels with too few votes around them (see step 3).
     var known = [Bool](repeating: true, count: count)
     var needsFill = false
@@ -246,7 +247,7 @@ enum GlareSubtraction {
           tensorSigma: configuration.orientationScale * component.glareSigma)
       let alongSigma = min(max(configuration.alongScale * component.halfWidth, 2), configuration.maximumSigma)
       let shares =
-        measuresExplained
+        measuresShares
         ? explainedShares(
           residual: residual, weights: unclipped, direction: direction, observed: observed, members: members,
           area: area, sigma: component.glareSigma, orientation: orientation, alongSigma: alongSigma,
@@ -261,7 +262,7 @@ enum GlareSubtraction {
           let p = (area.y + y) * width + area.x + x
           let i = prediction.index(of: p)
           for k in 0..<channels { maskGlare[i * channels + k] = direction[k][a] }
-          if let shares { explained[i] = shares[a] }
+          if let shares { kept[i] = shares[a] }
         }
       }
       residual = []
@@ -271,15 +272,25 @@ enum GlareSubtraction {
         minimumWeight: minimumSupport)
       let isotropic = averaged[0]
       averaged = []
-      let amounts: [Float]
+      var amounts: [Float]
+      var modes: [Float]? = nil
       if let orientation {
-        amounts = averageAlongMask(
+        // Where each pixel's mode along its line starts: its own neighbourhood's amount.
+        let modeStarts =
+          measuresShares && configuration.modeSigma > 0 && configuration.alongRangeRelative > 0
+          ? PlaneFilter.normalizedGaussian(
+            [projected], weights: votes, width: area.width, height: area.height, sigma: configuration.modeSigma,
+            minimumWeight: minimumSupport
+          ).planes[0] : nil
+        (amounts, modes) = averageAlongMask(
           projected: consume projected, votes: votes, isotropic: consume isotropic, members: members, area: area,
           orientation: orientation, alongSigma: alongSigma,
-          rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor))
+          rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor),
+          modeStarts: modeStarts)
       } else {
         amounts = isotropic
       }
+      let modeCap = Float(configuration.modeCap)
       for y in 0..<area.height {
         for x in 0..<area.width {
           let a = y * area.width + x
@@ -290,7 +301,9 @@ enum GlareSubtraction {
             needsFill = true
           }
           let amount = max(amounts[a], 0)
-          let i = prediction.index(of: p) * channels
+          let index = prediction.index(of: p)
+          if let modes, amount > 1e-6 { kept[index] *= min(max(modes[a], 0) / amount, modeCap) }
+          let i = index * channels
           for k in 0..<channels { maskGlare[i + k] = amount * maskGlare[i + k] }
         }
       }
@@ -307,7 +320,7 @@ enum GlareSubtraction {
     for k in 0..<channels {
       for p in 0..<count where !inside[p] { glare[k][p] = 0 }
     }
-    return (glare, explained)
+    return (glare, kept)
   }
 
   /// The glare's colour at every pixel of `area`: the unit vector of the voters' mean residual

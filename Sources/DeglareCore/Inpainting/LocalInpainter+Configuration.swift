@@ -266,6 +266,19 @@ extension LocalInpainter {
     public var explainedNone: Double = 0.1
     /// ... and one whose share is at least this keeps all of it (linear in between).
     public var explainedFull: Double = 0.7
+    /// In the last estimate, a pixel of a streak also finds the mode of its level line's samples
+    /// nearest its own neighbourhood's amount (the voters' mean within a Gaussian of this sigma,
+    /// in work pixels) and keeps that share of its amount (`GlareSubtraction+Along.swift`): where
+    /// the mask's lines cross the glare's edge, the line's mean smears the glare over clean paint
+    /// beside it. 0: off. 2.5 gave the same inside the glare within 0.02 dB (the added ring 0.2
+    /// dB less, the outline on IMG_7690 8442 pixels against about 7830). Not multiplied by the
+    /// detail scale: multiplied, the streak's pink outline on IMG_7690 (13453 pixels on main)
+    /// fell to 11673 pixels, against 7830 unscaled.
+    public var modeSigma: Double = 1.5
+    /// ... and keeps at most this share (where its mode is above the line's mean). Measured
+    /// (tuning part, tight / grown dB, added ring dB): 1, 27.19 / 25.10 / 41.63; 1.2, 27.17 /
+    /// 25.12 / 41.41; 1.5, 27.12 / 25.11 / 41.21; without the mode 27.24 / 25.10 / 40.10.
+    public var modeCap: Double = 1.2
 
     /// Creates a configuration; the defaults are the ones measured by `Benchmarks/inpaint_eval.sh`.
     public init(

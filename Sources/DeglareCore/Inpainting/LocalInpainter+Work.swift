@@ -103,7 +103,7 @@ struct Work {
     var components = MaskComponents(inside: inside, width: width, height: height, configuration: configuration)
     // The glare found inside the mask keeps the mask's level lines (see `MaskComponents`).
     let userMaskDistance = components.distance
-    var (glare, prediction, explained) = GlareSubtraction.glareLayer(
+    var (glare, prediction, shares) = GlareSubtraction.glareLayer(
       observed: planes, inside: inside, components: components, clipped: clipped, configuration: configuration,
       solver: solver)
     try solver.cancellation.check()
@@ -164,7 +164,7 @@ struct Work {
       components = MaskComponents(
         inside: support, width: width, height: height, configuration: configuration,
         userMaskDistance: userMaskDistance)
-      (glare, prediction, explained) = GlareSubtraction.glareLayer(
+      (glare, prediction, shares) = GlareSubtraction.glareLayer(
         observed: planes, inside: support, components: components, clipped: clipped, configuration: configuration,
         solver: solver)
       if let lift, configuration.envelopeBoundsAmount {
@@ -191,11 +191,13 @@ struct Work {
       glare: [], support: support, fillAll: [Bool](repeating: false, count: inside.count), channelFilled: nil,
       filled: nil)
     guard support.contains(true) else { return empty }
-    // Only the share of the glare that the paint's own colour does not explain is taken away
-    // (`GlareSubtraction+Brightness.swift`). Applied last, so that the support is found from
-    // the whole estimate: cut before, it split streaks and left their pieces known paint.
-    for (i, p) in prediction.pixels.enumerated() where explained[i] < 1 {
-      for k in 0..<glare.count { glare[k][Int(p)] *= explained[i] }
+    // Only the share of the glare that the paint's own colour does not explain
+    // (`GlareSubtraction+Brightness.swift`), and that the pixel's own mode along its level line
+    // gives (`GlareSubtraction+Along.swift`), is taken away. Applied last, so that the support
+    // is found from the whole estimate: cut before, it split streaks and left their pieces
+    // known paint, and the mode changed which parts the edge check refused.
+    for (i, p) in prediction.pixels.enumerated() where shares[i] != 1 {
+      for k in 0..<glare.count { glare[k][Int(p)] *= shares[i] }
     }
     var estimate = empty
     estimate.glare = glare
