@@ -55,6 +55,65 @@ void CCodecShims_jpeg_stop_monitor_attach(CCodecShims_jpeg_stop_monitor *monitor
   cinfo->progress = &monitor->pub;
 }
 
+// MARK: - Memory destination
+
+enum { CCodecShims_jpeg_first_capacity = 64 * 1024 };
+
+static void CCodecShims_jpeg_memory_init(j_compress_ptr cinfo) {
+  CCodecShims_jpeg_memory_destination *destination = (CCodecShims_jpeg_memory_destination *)cinfo->dest;
+  if (!destination->buffer) {
+    destination->buffer = malloc(CCodecShims_jpeg_first_capacity);
+    if (!destination->buffer) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
+    destination->capacity = CCodecShims_jpeg_first_capacity;
+  }
+  destination->pub.next_output_byte = destination->buffer;
+  destination->pub.free_in_buffer = destination->capacity;
+}
+
+static boolean CCodecShims_jpeg_memory_grow(j_compress_ptr cinfo) {
+  CCodecShims_jpeg_memory_destination *destination = (CCodecShims_jpeg_memory_destination *)cinfo->dest;
+  // libjpeg calls this only with the buffer full. On failure the old buffer stays the
+  // destination's, to be released by the caller after the error exit.
+  size_t capacity = destination->capacity * 2;
+  unsigned char *grown = realloc(destination->buffer, capacity);
+  if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 11);
+  destination->pub.next_output_byte = grown + destination->capacity;
+  destination->pub.free_in_buffer = capacity - destination->capacity;
+  destination->buffer = grown;
+  destination->capacity = capacity;
+  return TRUE;
+}
+
+static void CCodecShims_jpeg_memory_term(j_compress_ptr cinfo) {
+  CCodecShims_jpeg_memory_destination *destination = (CCodecShims_jpeg_memory_destination *)cinfo->dest;
+  destination->length = destination->capacity - destination->pub.free_in_buffer;
+}
+
+CCodecShims_jpeg_memory_destination *CCodecShims_jpeg_memory_destination_allocate(void) {
+  return calloc(1, sizeof(CCodecShims_jpeg_memory_destination));
+}
+
+void CCodecShims_jpeg_memory_destination_attach(CCodecShims_jpeg_memory_destination *destination,
+                                                j_compress_ptr cinfo) {
+  destination->pub.init_destination = CCodecShims_jpeg_memory_init;
+  destination->pub.empty_output_buffer = CCodecShims_jpeg_memory_grow;
+  destination->pub.term_destination = CCodecShims_jpeg_memory_term;
+  cinfo->dest = &destination->pub;
+}
+
+void CCodecShims_jpeg_memory_destination_take(CCodecShims_jpeg_memory_destination *destination,
+                                              uint8_t **output, unsigned long *output_length) {
+  *output = destination->buffer;
+  *output_length = (unsigned long)destination->length;
+  free(destination);
+}
+
+void CCodecShims_jpeg_memory_destination_release(CCodecShims_jpeg_memory_destination *destination) {
+  if (!destination) return;
+  free(destination->buffer);
+  free(destination);
+}
+
 CCodecShims_jpeg_color_family CCodecShims_jpeg_color_family_of(J_COLOR_SPACE space) {
   switch (space) {
   case JCS_GRAYSCALE: return CCodecShims_jpeg_color_gray;

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <jpeglib.h>
@@ -37,6 +38,32 @@ typedef struct {
 /// Installs `monitor` (calling `stop`, which may be NULL) on the compressor `cinfo`.
 void CCodecShims_jpeg_stop_monitor_attach(CCodecShims_jpeg_stop_monitor *monitor, j_compress_ptr cinfo,
                                           CCodecShims_stop_function stop);
+
+/// A growable in-memory destination for a compressor, whose buffer the caller can always free.
+/// libjpeg's own jpeg_mem_dest frees its buffer each time it grows it and hands the new one to
+/// the caller only when the compression finishes: after an error or a stop the caller's pointer
+/// may already be freed (a double free), and the live buffer leaks. Allocate it on the heap
+/// before setjmp (it changes after), attach it, and release it on every path but success.
+typedef struct {
+  struct jpeg_destination_mgr pub;
+  unsigned char *buffer;  // NULL until the compression starts
+  size_t capacity;
+  size_t length;  // the bytes written, once the compression has finished
+} CCodecShims_jpeg_memory_destination;
+
+/// A zeroed destination from malloc (NULL when out of memory), or NULL.
+CCodecShims_jpeg_memory_destination *CCodecShims_jpeg_memory_destination_allocate(void);
+
+/// Makes `destination` the compressor's destination.
+void CCodecShims_jpeg_memory_destination_attach(CCodecShims_jpeg_memory_destination *destination,
+                                                j_compress_ptr cinfo);
+
+/// Hands the finished buffer over (the caller frees it with free()) and frees the destination.
+void CCodecShims_jpeg_memory_destination_take(CCodecShims_jpeg_memory_destination *destination,
+                                              uint8_t **output, unsigned long *output_length);
+
+/// Frees the destination and whatever buffer it holds (NULL does nothing).
+void CCodecShims_jpeg_memory_destination_release(CCodecShims_jpeg_memory_destination *destination);
 
 /// A libjpeg decompressor with deglare's error manager and the buffer its messages go to: the
 /// common part of the decoder (jpeg_setjmp.c) and the transcoder (jpeg_transcode.c).

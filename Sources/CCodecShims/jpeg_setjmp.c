@@ -137,19 +137,19 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
   memset(&cinfo, 0, sizeof(cinfo));
   memset(&error, 0, sizeof(error));
   CCodecShims_jpeg_error_setup(&error, err, err_length);
-  unsigned char *volatile buffer = NULL;  // volatile: changed after setjmp
-  unsigned long volatile buffer_length = 0;
+  CCodecShims_jpeg_memory_destination *destination = CCodecShims_jpeg_memory_destination_allocate();
+  if (!destination) return CCodecShims_status_failed;
   CCodecShims_jpeg_stop_monitor monitor;
   memset(&monitor, 0, sizeof(monitor));
   cinfo.err = &error.pub;
   if (setjmp(error.jump)) {
     jpeg_destroy_compress(&cinfo);
-    free(buffer);
+    CCodecShims_jpeg_memory_destination_release(destination);
     return monitor.stopped ? CCodecShims_status_stopped : CCodecShims_status_failed;
   }
   jpeg_create_compress(&cinfo);
   CCodecShims_jpeg_stop_monitor_attach(&monitor, &cinfo, options->stop);
-  jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&buffer_length);
+  CCodecShims_jpeg_memory_destination_attach(destination, &cinfo);
   cinfo.image_width = width;
   cinfo.image_height = height;
   cinfo.input_components = components;
@@ -184,7 +184,6 @@ CCodecShims_status CCodecShims_jpeg_encode(uint32_t width, uint32_t height, int3
   }
   jpeg_finish_compress(&cinfo);
   jpeg_destroy_compress(&cinfo);
-  *output = buffer;
-  *output_length = buffer_length;
+  CCodecShims_jpeg_memory_destination_take(destination, output, output_length);
   return CCodecShims_status_ok;
 }

@@ -99,12 +99,11 @@ CCodecShims_status CCodecShims_jpeg_transcoder_quantization(CCodecShims_jpeg_tra
 /// Encodes the rectangle's pixels with the source's colour space, sampling and tables into memory.
 static void CCodecShims_jpeg_encode_like(struct jpeg_decompress_struct *source, j_compress_ptr sub,
                                          const uint8_t *pixels, uint32_t width, uint32_t height,
-                                         int32_t pixel_components, unsigned char **buffer,
-                                         unsigned long *buffer_length, CCodecShims_jpeg_stop_monitor *monitor,
-                                         CCodecShims_stop_function stop) {
+                                         int32_t pixel_components, CCodecShims_jpeg_memory_destination *destination,
+                                         CCodecShims_jpeg_stop_monitor *monitor, CCodecShims_stop_function stop) {
   jpeg_create_compress(sub);
   CCodecShims_jpeg_stop_monitor_attach(monitor, sub, stop);
-  jpeg_mem_dest(sub, buffer, buffer_length);
+  CCodecShims_jpeg_memory_destination_attach(destination, sub);
   sub->image_width = width;
   sub->image_height = height;
   sub->input_components = pixel_components;
@@ -181,25 +180,28 @@ CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcode
   sub.err = &transcoder->base.error.pub;
   back.err = &transcoder->base.error.pub;
   out.err = &transcoder->base.error.pub;
-  unsigned char *volatile encoded = NULL;  // volatile: changed after setjmp
-  unsigned long volatile encoded_length = 0;
-  unsigned char *volatile result = NULL;
-  unsigned long volatile result_length = 0;
+  // Both destinations change after setjmp: they live on the heap, and their pointers do not change.
+  CCodecShims_jpeg_memory_destination *encoded = CCodecShims_jpeg_memory_destination_allocate();
+  CCodecShims_jpeg_memory_destination *result = CCodecShims_jpeg_memory_destination_allocate();
+  if (!encoded || !result) {
+    CCodecShims_jpeg_memory_destination_release(encoded);
+    CCodecShims_jpeg_memory_destination_release(result);
+    return CCodecShims_status_failed;
+  }
   CCodecShims_jpeg_stop_monitor monitor;
   memset(&monitor, 0, sizeof(monitor));
   if (setjmp(transcoder->base.error.jump)) {
     jpeg_destroy_compress(&sub);
     jpeg_destroy_decompress(&back);
     jpeg_destroy_compress(&out);
-    free(encoded);
-    free(result);
+    CCodecShims_jpeg_memory_destination_release(encoded);
+    CCodecShims_jpeg_memory_destination_release(result);
     return monitor.stopped ? CCodecShims_status_stopped : CCodecShims_status_failed;
   }
   if (width > 0 && height > 0) {
-    CCodecShims_jpeg_encode_like(source, &sub, pixels, width, height, pixel_components,
-                                 (unsigned char **)&encoded, (unsigned long *)&encoded_length, &monitor, stop);
+    CCodecShims_jpeg_encode_like(source, &sub, pixels, width, height, pixel_components, encoded, &monitor, stop);
     jpeg_create_decompress(&back);
-    jpeg_mem_src(&back, encoded, encoded_length);
+    jpeg_mem_src(&back, encoded->buffer, encoded->length);
     jpeg_read_header(&back, TRUE);
     jvirt_barray_ptr *blocks = jpeg_read_coefficients(&back);
     CCodecShims_jpeg_copy_flagged(source, transcoder->coefficients, &back, blocks, x, y, touched);
@@ -207,7 +209,7 @@ CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcode
   jpeg_create_compress(&out);
   // The Huffman coding of every block happens in jpeg_finish_compress, one row of blocks at a time.
   CCodecShims_jpeg_stop_monitor_attach(&monitor, &out, stop);
-  jpeg_mem_dest(&out, (unsigned char **)&result, (unsigned long *)&result_length);
+  CCodecShims_jpeg_memory_destination_attach(result, &out);
   jpeg_copy_critical_parameters(source, &out);
   out.write_JFIF_header = FALSE;  // the source's own APP0 and APP14 are copied below, verbatim
   out.write_Adobe_marker = FALSE;
@@ -224,8 +226,7 @@ CCodecShims_status CCodecShims_jpeg_transcoder_splice(CCodecShims_jpeg_transcode
   jpeg_destroy_compress(&out);
   jpeg_destroy_decompress(&back);
   jpeg_destroy_compress(&sub);
-  free(encoded);
-  *output = result;
-  *output_length = result_length;
+  CCodecShims_jpeg_memory_destination_release(encoded);
+  CCodecShims_jpeg_memory_destination_take(result, output, output_length);
   return CCodecShims_status_ok;
 }

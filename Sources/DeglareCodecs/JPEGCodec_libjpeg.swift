@@ -183,9 +183,11 @@ enum LibJPEG {
     return .ok
   }
 
-  static func encode(_ image: ImageBuffer, metadata: ImageMetadata, options: JPEGEncodingOptions) throws(CodecError)
-    -> [UInt8]
-  {
+  /// - Parameter stop: asked for every row written (tests stop an encode part way through).
+  static func encode(
+    _ image: ImageBuffer, metadata: ImageMetadata, options: JPEGEncodingOptions,
+    stop: CCodecShims_stop_function = taskCancelled
+  ) throws(CodecError) -> [UInt8] {
     let components = image.layout.colorChannelCount
     let metadata = metadata.adapted(to: image.layout)
     let pixels = eightBitColour(image)
@@ -213,7 +215,7 @@ enum LibJPEG {
               }
               var settings = CCodecShims_jpeg_options(
                 quality: Int32(min(max(options.quality, 1), 100)), full_chroma: options.fullChroma,
-                progressive: options.progressive, stop: taskCancelled)
+                progressive: options.progressive, stop: stop)
               return CCodecShims_jpeg_encode(
                 UInt32(image.width), UInt32(image.height), Int32(components), pixelBuffer.baseAddress,
                 image.width * components, &settings, &meta, &output, &outputLength, err.baseAddress, err.count)

@@ -1,8 +1,10 @@
-import DeglareCodecs
 import DeglareCore
 import DeglareTestSupport
 import Foundation
+import Synchronization
 import Testing
+
+@testable import DeglareCodecs
 
 /// Ctrl-C cancels the command's task; the codecs' long loops ask the task and stop, so a large
 /// decode or encode does not hold the exit back (docs/cli.md: interrupted, nothing written).
@@ -46,6 +48,32 @@ import Testing
         #expect(directoryListing(dir) == [name])
       }
     }
+  }
+
+  /// Progress calls of the encode stopped part way through (a C function cannot capture).
+  static let progressCalls = Atomic<Int>(0)
+
+  /// Ctrl-C late in a JPEG write (the README's `--format jpeg` example) ended in "double free or
+  /// corruption": libjpeg's memory destination frees its buffer each time it grows it and tells
+  /// the caller the new one only at the end, so the stopped encode freed a buffer already freed.
+  @Test("a JPEG encode stopped after its output has grown frees only what it holds")
+  func encodeStopsLate() throws {
+    var image = ImageBuffer(width: 1024, height: 768, layout: .rgb, bitDepth: .eight)
+    var random = SeededGenerator(seed: 7)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        for k in 0..<3 { image.setSample(x: x, y: y, channel: k, Int(random.next() % 256)) }
+      }
+    }
+    let whole = try LibJPEG.encode(image, metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95))
+    #expect(whole.count > 256 * 1024, "the output must outgrow the first buffers: \(whole.count) bytes")
+    Self.progressCalls.store(0, ordering: .relaxed)
+    #expect(throws: CodecError.self) {
+      try LibJPEG.encode(
+        image, metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95),
+        stop: { CodecCancellationTests.progressCalls.add(1, ordering: .relaxed).newValue > 700 })
+    }
+    #expect(Self.progressCalls.load(ordering: .relaxed) > 700)
   }
 
   @Test("a JPEG written over its original's blocks, in a cancelled task, stops and leaves nothing")
