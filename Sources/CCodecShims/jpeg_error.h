@@ -51,7 +51,7 @@ typedef struct {
   size_t length;  // the bytes written, once the compression has finished
 } CCodecShims_jpeg_memory_destination;
 
-/// A zeroed destination from malloc (NULL when out of memory), or NULL.
+/// A zeroed destination (calloc), or NULL when out of memory.
 CCodecShims_jpeg_memory_destination *CCodecShims_jpeg_memory_destination_allocate(void);
 
 /// Makes `destination` the compressor's destination.

@@ -53,7 +53,7 @@ import Testing
   /// Progress calls of the encode stopped part way through (a C function cannot capture).
   static let progressCalls = Atomic<Int>(0)
 
-  /// Ctrl-C late in a JPEG write (the README's `--format jpeg` example) ended in "double free or
+  /// Ctrl-C late in a JPEG write (`remove --format jpeg`) ended in "double free or
   /// corruption": libjpeg's memory destination frees its buffer each time it grows it and tells
   /// the caller the new one only at the end, so the stopped encode freed a buffer already freed.
   @Test("a JPEG encode stopped after its output has grown frees only what it holds")
