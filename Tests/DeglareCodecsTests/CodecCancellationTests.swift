@@ -50,8 +50,10 @@ import Testing
     }
   }
 
-  /// Progress calls of the encode stopped part way through (a C function cannot capture).
-  static let progressCalls = Atomic<Int>(0)
+  /// Progress calls of the encode and of the splice stopped part way through (a C function
+  /// cannot capture; one counter each, as the tests may run at once).
+  static let encodeCalls = Atomic<Int>(0)
+  static let spliceCalls = Atomic<Int>(0)
 
   /// Ctrl-C late in a JPEG write (`remove --format jpeg`) ended in "double free or
   /// corruption": libjpeg's memory destination frees its buffer each time it grows it and tells
@@ -67,13 +69,38 @@ import Testing
     }
     let whole = try LibJPEG.encode(image, metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95))
     #expect(whole.count > 256 * 1024, "the output must outgrow the first buffers: \(whole.count) bytes")
-    Self.progressCalls.store(0, ordering: .relaxed)
+    Self.encodeCalls.store(0, ordering: .relaxed)
     #expect(throws: CodecError.self) {
       try LibJPEG.encode(
         image, metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95),
-        stop: { CodecCancellationTests.progressCalls.add(1, ordering: .relaxed).newValue > 700 })
+        stop: { CodecCancellationTests.encodeCalls.add(1, ordering: .relaxed).newValue > 700 })
     }
-    #expect(Self.progressCalls.load(ordering: .relaxed) > 700)
+    #expect(Self.encodeCalls.load(ordering: .relaxed) > 700)
+  }
+
+  @Test("a JPEG splice stopped after its output has grown frees only what it holds")
+  func spliceStopsLate() throws {
+    var image = ImageBuffer(width: 1024, height: 768, layout: .rgb, bitDepth: .eight)
+    var random = SeededGenerator(seed: 11)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        for k in 0..<3 { image.setSample(x: x, y: y, channel: k, Int(random.next() % 256)) }
+      }
+    }
+    let bytes = try LibJPEG.encode(image, metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95))
+    let decoded = try ImageDecoder.decode(bytes)
+    var patch = decoded.image.cropped(to: PixelRect(x: 96, y: 96, width: 64, height: 64))
+    for y in 0..<64 { for x in 0..<64 { patch.setSample(x: x, y: y, channel: 1, 255) } }
+    let overlay = RegionOverlay(x: 96, y: 96, pixels: patch)
+    let whole = try JPEGOriginal(decoded).splice(overlay).bytes
+    #expect(whole.count > 256 * 1024, "the output must outgrow the first buffers: \(whole.count) bytes")
+    // The patch's own encode asks for each of its 64 rows; the rewrite, for each row of blocks.
+    Self.spliceCalls.store(0, ordering: .relaxed)
+    #expect(throws: CodecError.self) {
+      try JPEGOriginal(decoded).splice(
+        overlay, stop: { CodecCancellationTests.spliceCalls.add(1, ordering: .relaxed).newValue > 140 })
+    }
+    #expect(Self.spliceCalls.load(ordering: .relaxed) > 140)
   }
 
   @Test("a JPEG written over its original's blocks, in a cancelled task, stops and leaves nothing")

@@ -62,6 +62,14 @@ public final class JPEGOriginal: @unchecked Sendable {
   /// - Throws: ``CodecError`` when the overlay does not fit, the file cannot be rewritten, or it
   ///   was spliced already.
   public func splice(_ overlay: RegionOverlay) throws(CodecError) -> (bytes: [UInt8], report: JPEGSpliceReport) {
+    try splice(overlay, stop: taskCancelled)
+  }
+
+  /// ``splice(_:)``, asking `stop` for every row encoded and every row of blocks written (tests
+  /// stop a splice part way through).
+  func splice(_ overlay: RegionOverlay, stop: @convention(c) () -> Bool) throws(CodecError)
+    -> (bytes: [UInt8], report: JPEGSpliceReport)
+  {
     guard overlay.fits(decoded.image) else { throw CodecError(.encodeFailed, "the changes do not fit this JPEG") }
     let first = spent.withLock { spent in
       defer { spent = true }
@@ -74,7 +82,7 @@ public final class JPEGOriginal: @unchecked Sendable {
       plan.region.map {
         JPEGSplicePlan.regionPixels($0, orientation: orientation, image: decoded.image, overlay: overlay)
       } ?? []
-    let bytes = try transcoder.splice(plan: plan, pixels: pixels, channels: decoded.image.channelCount)
+    let bytes = try transcoder.splice(plan: plan, pixels: pixels, channels: decoded.image.channelCount, stop: stop)
     let grow = layout.components.indices.contains {
       layout.pixelsPerSample($0).x == 2 || layout.pixelsPerSample($0).y == 2
     }

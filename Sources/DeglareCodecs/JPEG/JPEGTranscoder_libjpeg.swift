@@ -96,7 +96,9 @@ final class JPEGTranscoder {
 
   /// The file with `plan`'s touched blocks encoded from `pixels` (the plan's region, stored
   /// orientation, `channels` 8-bit samples per pixel) and every other block as it was.
-  func splice(plan: JPEGSplicePlan, pixels: [UInt8], channels: Int) throws(CodecError) -> [UInt8] {
+  func splice(plan: JPEGSplicePlan, pixels: [UInt8], channels: Int, stop: CCodecShims_stop_function) throws(CodecError)
+    -> [UInt8]
+  {
     let region = plan.region ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
     var output: UnsafeMutablePointer<UInt8>?
     var length: UInt = 0
@@ -106,7 +108,7 @@ final class JPEGTranscoder {
         return touched.withUnsafeBufferPointer { pointers in
           CCodecShims_jpeg_transcoder_splice(
             handle, pixelBuffer.baseAddress, UInt32(region.x), UInt32(region.y), UInt32(region.width),
-            UInt32(region.height), Int32(channels), pointers.baseAddress, &output, &length, taskCancelled)
+            UInt32(region.height), Int32(channels), pointers.baseAddress, &output, &length, stop)
         }
       }
     }
