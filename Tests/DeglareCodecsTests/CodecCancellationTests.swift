@@ -50,6 +50,18 @@ import Testing
     }
   }
 
+  /// 1024 x 768 px of noise: its JPEG (over 256 KB) outgrows the first output buffers.
+  static func noise(seed: UInt64) -> ImageBuffer {
+    var image = ImageBuffer(width: 1024, height: 768, layout: .rgb, bitDepth: .eight)
+    var random = SeededGenerator(seed: seed)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        for k in 0..<3 { image.setSample(x: x, y: y, channel: k, Int(random.next() % 256)) }
+      }
+    }
+    return image
+  }
+
   /// Progress calls of the encode and of the splice stopped part way through (a C function
   /// cannot capture; one counter each, as the tests may run at once).
   static let encodeCalls = Atomic<Int>(0)
@@ -60,13 +72,7 @@ import Testing
   /// the caller the new one only at the end, so the stopped encode freed a buffer already freed.
   @Test("a JPEG encode stopped after its output has grown frees only what it holds")
   func encodeStopsLate() throws {
-    var image = ImageBuffer(width: 1024, height: 768, layout: .rgb, bitDepth: .eight)
-    var random = SeededGenerator(seed: 7)
-    for y in 0..<image.height {
-      for x in 0..<image.width {
-        for k in 0..<3 { image.setSample(x: x, y: y, channel: k, Int(random.next() % 256)) }
-      }
-    }
+    let image = Self.noise(seed: 7)
     let whole = try LibJPEG.encode(image, metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95))
     #expect(whole.count > 256 * 1024, "the output must outgrow the first buffers: \(whole.count) bytes")
     Self.encodeCalls.store(0, ordering: .relaxed)
@@ -80,14 +86,8 @@ import Testing
 
   @Test("a JPEG splice stopped after its output has grown frees only what it holds")
   func spliceStopsLate() throws {
-    var image = ImageBuffer(width: 1024, height: 768, layout: .rgb, bitDepth: .eight)
-    var random = SeededGenerator(seed: 11)
-    for y in 0..<image.height {
-      for x in 0..<image.width {
-        for k in 0..<3 { image.setSample(x: x, y: y, channel: k, Int(random.next() % 256)) }
-      }
-    }
-    let bytes = try LibJPEG.encode(image, metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95))
+    let bytes = try LibJPEG.encode(
+      Self.noise(seed: 11), metadata: ImageMetadata(), options: JPEGEncodingOptions(quality: 95))
     let decoded = try ImageDecoder.decode(bytes)
     var patch = decoded.image.cropped(to: PixelRect(x: 96, y: 96, width: 64, height: 64))
     for y in 0..<64 { for x in 0..<64 { patch.setSample(x: x, y: y, channel: 1, 255) } }
