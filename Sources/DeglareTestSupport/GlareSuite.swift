@@ -121,7 +121,7 @@ public enum GlareSuite {
           maskGrowth: maskGrowth)
         : sample
       let rectangle = boundingRectangle(of: segment.mask, margin: rectangleMargin)
-      if Double(rectangle.values.count { $0 != 0 }) <= largestRectangle * Double(image.pixelCount) {
+      if Double(rectangle.insideCount) <= largestRectangle * Double(image.pixelCount) {
         result.append(
           Case(
             name: kind.rawValue, family: .rectangle, clean: image, input: segment.glared, mask: rectangle,
@@ -214,26 +214,15 @@ public enum GlareSuite {
     return result
   }
 
-  /// The rectangle around `mask`'s set pixels with `margin` px to spare, within the picture.
+  /// The rectangle around `mask`'s inside pixels with `margin` px to spare, within the picture.
   static func boundingRectangle(of mask: Mask, margin: Int) -> Mask {
-    var minX = mask.width
-    var minY = mask.height
-    var maxX = -1
-    var maxY = -1
-    for y in 0..<mask.height {
-      for x in 0..<mask.width where mask.values[y * mask.width + x] != 0 {
-        minX = min(minX, x)
-        maxX = max(maxX, x)
-        minY = min(minY, y)
-        maxY = max(maxY, y)
-      }
+    var rectangle = Mask(width: mask.width, height: mask.height)
+    guard let box = mask.insideBoundingBox else { return rectangle }
+    let columns = max(box.x - margin, 0)..<min(box.x + box.width + margin, mask.width)
+    for y in max(box.y - margin, 0)..<min(box.y + box.height + margin, mask.height) {
+      rectangle.fill(row: y, columns: columns, with: 255)
     }
-    var values = [UInt8](repeating: 0, count: mask.width * mask.height)
-    guard maxX >= 0 else { return Mask(width: mask.width, height: mask.height, values: values) }
-    for y in max(minY - margin, 0)...min(maxY + margin, mask.height - 1) {
-      for x in max(minX - margin, 0)...min(maxX + margin, mask.width - 1) { values[y * mask.width + x] = 255 }
-    }
-    return Mask(width: mask.width, height: mask.height, values: values)
+    return rectangle
   }
 
   /// A hand-drawn-like polygon: 7 to 12 vertices around `centre` at `radius` jittered by ±30 %,

@@ -39,8 +39,8 @@ extension GlareSubtraction {
   ///   - alongSigma: sigma of the average along the lines, in pixels.
   ///   - rangeRelative: width of the range kernel as a fraction of the plain mean (0: none).
   ///   - rangeFloor: smallest width of the range kernel (linear light).
-  ///   - modeStarts: if given (with a range kernel), each pixel's own neighbourhood's amount,
-  ///     from which its mode along the line is found.
+  ///   - modeStarts: if given, each pixel's own neighbourhood's amount, from which its mode along
+  ///     the line is found with the range kernel (so only with `rangeRelative` above 0).
   /// - Returns: the average for every pixel of `area`, and the mode if `modeStarts` was given
   ///   (both blended by coherence with the isotropic average alike).
   static func averageAlongMask(
@@ -50,8 +50,8 @@ extension GlareSubtraction {
   ) -> (amounts: [Float], modes: [Float]?) {
     let width = area.width
     let height = area.height
-    let findsModes = modeStarts != nil && rangeRelative > 0
-    var modes = findsModes ? isotropic : []
+    precondition(modeStarts == nil || rangeRelative > 0, "a mode needs the range kernel")
+    var modes = modeStarts == nil ? [] : isotropic
     // Both inputs are taken over and updated in place: on a long streak each is a full-size plane.
     var weighted = consume projected
     for p in 0..<weighted.count { weighted[p] *= votes[p] }
@@ -96,7 +96,7 @@ extension GlareSubtraction {
             }
             let plain = along
             along = rangeMean(around: plain) ?? plain
-            if findsModes, let modeStarts {
+            if let modeStarts {
               // Mean shift from the pixel's own amount, with the same kernel: the mode of the
               // line's samples nearest it.
               var mode = modeStarts[a]
@@ -111,7 +111,7 @@ extension GlareSubtraction {
         }
       }
     }
-    return (result, findsModes ? modes : nil)
+    return (result, modeStarts == nil ? nil : modes)
   }
 
   /// Mean-shift steps to a pixel's mode along its line (3 gave tight masks 0.07 dB less).

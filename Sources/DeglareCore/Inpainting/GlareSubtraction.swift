@@ -272,8 +272,8 @@ enum GlareSubtraction {
         minimumWeight: minimumSupport)
       let isotropic = averaged[0]
       averaged = []
-      var amounts: [Float]
-      var modes: [Float]? = nil
+      let amounts: [Float]
+      let modes: [Float]?
       if let orientation {
         // Where each pixel's mode along its line starts: its own neighbourhood's amount.
         let modeStarts =
@@ -288,7 +288,7 @@ enum GlareSubtraction {
           rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor),
           modeStarts: modeStarts)
       } else {
-        amounts = isotropic
+        (amounts, modes) = (isotropic, nil)
       }
       let modeCap = Float(configuration.modeCap)
       for y in 0..<area.height {
