@@ -9,7 +9,11 @@
 # A third split, photos, lays masks over glare-free paint and walls of the real museum photos
 # in ../shared/photos (local_photo_cases.py; skipped with a message when absent): checking only.
 # photos-full is the same at full size (twice the crop and the mask), to show what scale does.
-#   Benchmarks/local_eval.sh [--quick] [--split tune|heldout|photos|photos-full] [--families a,b] [local_eval.py options]
+# A fourth, photo-glare, lays the synthetic glare (tight, grown, rectangle) over full-resolution
+# crops of the glare-free photos (deglare-eval --suite --split photo-glare): checking only, and
+# the one part where the method works on blocks of pixels as it does on a user's photo.
+#   Benchmarks/local_eval.sh [--quick] [--split tune|heldout|photos|photos-full|photo-glare]
+#     [--families a,b] [local_eval.py options]
 # e.g. compare with another build:  Benchmarks/local_eval.sh --quick --run main=/path/to/deglare-eval
 # (the build's outputs are cached beside each case; --force LABEL runs it again).
 set -euo pipefail
@@ -18,7 +22,7 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 python="$(Benchmarks/venv.sh)"
 quick=""
-splits=(tune heldout photos photos-full)
+splits=(tune heldout photos photos-full photo-glare)
 photos=../shared/photos
 families=""
 rest=()
@@ -37,11 +41,13 @@ cases=Benchmarks/out/local-eval/cases${quick:+-quick}
 built=()
 for split in "${splits[@]}"; do
   # The cases depend only on the suite's code: built once, rebuilt when deleted.
-  if [ "$split" = photos ] || [ "$split" = photos-full ]; then
-    if [ ! -d "$photos" ]; then
-      echo "local_eval: $photos is absent; the $split split is skipped" >&2
-      continue
-    fi
+  if [ "$split" != tune ] && [ "$split" != heldout ] && [ ! -d "$photos" ]; then
+    echo "local_eval: $photos is absent; the $split split is skipped" >&2
+    continue
+  fi
+  if [ "$split" = photo-glare ]; then
+    [ -d "$cases/$split" ] || nice "$bin" --suite "$cases" --split "$split" --photos "$photos" >/dev/null
+  elif [ "$split" = photos ] || [ "$split" = photos-full ]; then
     full=""
     [ "$split" = photos-full ] && full="--full"
     [ -d "$cases/$split" ] || nice "$python" Benchmarks/local_photo_cases.py "$photos" "$cases" $full

@@ -73,11 +73,18 @@ public enum GlareSuite {
     }
   }
 
-  /// How far the generous mask reaches beyond the tight one, in pixels.
+  /// How far the generous mask reaches beyond the tight one, in pixels of a picture at most 640
+  /// pixels on its longer side (larger pictures: in proportion, see ``scaled(_:for:)``).
   public static let growth = 25
 
-  /// How far the rectangle reaches beyond the tight mask's bounding box, in pixels.
+  /// How far the rectangle reaches beyond the tight mask's bounding box, in pixels (likewise).
   public static let rectangleMargin = 12
+
+  /// `pixels` in proportion to `image` when its longer side exceeds 640 pixels (as the glare's
+  /// own size is): a brush of the same size on the screen spans more of a larger photo's pixels.
+  static func scaled(_ pixels: Int, for image: ImageBuffer) -> Int {
+    Int((Double(pixels) * max(Double(max(image.width, image.height)) / 640, 1)).rounded())
+  }
 
   /// The largest share of the picture a rectangle case covers: nobody drags a box over most of
   /// the picture around a streak that crosses it all (and such a box leaves almost nothing to
@@ -110,7 +117,7 @@ public enum GlareSuite {
         result.append(
           Case(
             name: kind.rawValue, family: .grown, clean: image, input: sample.glared,
-            mask: sample.mask.grown(by: growth), score: sample.mask))
+            mask: sample.mask.grown(by: scaled(growth, for: image)), score: sample.mask))
       }
       guard families.contains(.rectangle) else { continue }
       // A streak crosses the whole picture: the rectangle's case keeps a segment of it.
@@ -120,7 +127,7 @@ public enum GlareSuite {
           kind: kind, seed: base.seed, clean: image, glare: streakSegment(glare, of: base, kind: kind),
           maskGrowth: maskGrowth)
         : sample
-      let rectangle = boundingRectangle(of: segment.mask, margin: rectangleMargin)
+      let rectangle = boundingRectangle(of: segment.mask, margin: scaled(rectangleMargin, for: image))
       if Double(rectangle.insideCount) <= largestRectangle * Double(image.pixelCount) {
         result.append(
           Case(

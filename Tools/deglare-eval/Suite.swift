@@ -1,8 +1,11 @@
-// The evaluation set of the local method (`deglare-eval --suite OUTDIR`): ``GlareSuite``'s four
+// The evaluation set of the local method (`deglare-eval --suite OUTDIR`): ``GlareSuite``'s
 // families on procedural paintings and on crops of the painting scans in ../shared/paintings
 // (read at run time; skipped with a message when absent), split into a tuning part and a
-// held-out part that is never tuned on. Each case folder gets clean.png, input.png, mask.png and
-// score.png; `Benchmarks/local_eval.py` runs each method under comparison on them (through
+// held-out part that is never tuned on. A third part, photo-glare, lays the same glare over
+// full-resolution crops of the glare-free museum photos in ../shared/photos (checking only): at
+// that size the method estimates the glare on blocks of 3-8 pixels, as on a user's photo, where
+// the small crops use 1-2. Each case folder gets clean.png, input.png, mask.png and score.png;
+// `Benchmarks/local_eval.py` runs each method under comparison on them (through
 // `deglare-eval --apply`, so that any build of the method can be compared) beside OpenCV's
 // inpainting and scores them.
 import DeglareCodecs
@@ -14,8 +17,15 @@ import Foundation
 enum SuiteSplit: String, CaseIterable {
   case tune
   case heldout
+  case photoGlare = "photo-glare"
 
-  var seeds: [UInt64] { self == .tune ? [1, 2, 3, 4] : [101, 102, 103, 104] }
+  var seeds: [UInt64] {
+    switch self {
+    case .tune: return [1, 2, 3, 4]
+    case .heldout: return [101, 102, 103, 104]
+    case .photoGlare: return []
+    }
+  }
 
   var paintings: [String] {
     switch self {
@@ -24,14 +34,28 @@ enum SuiteSplit: String, CaseIterable {
         "contrast_of_forms", "matisse_woman_with_a_hat", "monet_water_lilies_1919", "sakai_hoitsu_flowers", "mondrian",
       ]
     case .heldout: return ["kandinsky_composition_vii", "red_chalk_study_woman_standing"]
+    case .photoGlare:
+      return ["IMG_7683", "IMG_7684", "IMG_7685", "IMG_7686", "IMG_7687", "IMG_7689"].map { $0 + "-straightened" }
     }
   }
+
+  /// The families a split holds: photo-glare only those with glare (the photos split of
+  /// `Benchmarks/local_eval.sh` lays masks over the same photos' glare-free paint).
+  var families: Set<GlareSuite.Family> {
+    self == .photoGlare ? [.tight, .grown, .rectangle] : Set(GlareSuite.Family.allCases)
+  }
 }
+
+/// The size of a photo-glare crop: about a sixth of a 12-15 MP photo, so that a streak's mask
+/// holds hundreds of thousands of pixels, as on a user's photo.
+let photoCrop = PixelSize(width: 2048, height: 1536)
 
 /// What `--suite` builds.
 struct SuiteOptions {
   /// The painting scans' folder.
   var paintings = "../shared/paintings"
+  /// The museum photos' folder (the photo-glare split).
+  var photos = "../shared/photos"
   /// Half the procedural seeds and one crop per scan instead of two.
   var quick = false
   /// Only bases whose name contains one of these (comma-separated).
@@ -56,8 +80,10 @@ func loadPainting(_ path: String, longest: Int) throws -> ImageBuffer {
 }
 
 /// The bases of `split`: procedural paintings, then `crops` crops of each scan at its own
-/// resolution (at most 1200 px on the longer side), placed by a seeded draw.
+/// resolution (at most 1200 px on the longer side), placed by a seeded draw; for photo-glare,
+/// ``photoBases(options:)``.
 func suiteBases(_ split: SuiteSplit, options: SuiteOptions) throws -> [GlareSuite.Base] {
+  if split == .photoGlare { return try photoBases(options: options) }
   let seeds = options.quick ? Array(split.seeds.prefix(2)) : split.seeds
   var bases = seeds.map { GlareSuite.Base.procedural(seed: $0, width: options.width, height: options.height) }
   guard FileManager.default.fileExists(atPath: options.paintings) else {
@@ -82,12 +108,35 @@ func suiteBases(_ split: SuiteSplit, options: SuiteOptions) throws -> [GlareSuit
   return bases
 }
 
+/// One crop of ``photoCrop`` per glare-free museum photo, at full resolution, placed by a seeded
+/// draw within the photo's middle (the painting, not the wall or the frame).
+func photoBases(options: SuiteOptions) throws -> [GlareSuite.Base] {
+  guard FileManager.default.fileExists(atPath: options.photos) else {
+    print("no museum photos at \(options.photos): the photo-glare split is empty")
+    return []
+  }
+  return try SuiteSplit.photoGlare.paintings.enumerated().map { index, stem in
+    let image = try loadPainting(options.photos + "/" + stem + ".jpg", longest: .max)
+    var random = SeededGenerator(seed: 104_729 &* UInt64(index + 1) ^ GlareSuite.salt(stem))
+    let width = min(photoCrop.width, image.width)
+    let height = min(photoCrop.height, image.height)
+    let x0 = image.width / 8
+    let y0 = image.height / 8
+    let x = x0 + Int(random.uniform(0...1) * Double(max(image.width - 2 * x0 - width, 0)))
+    let y = y0 + Int(random.uniform(0...1) * Double(max(image.height - 2 * y0 - height, 0)))
+    let name = "photo-" + stem.replacingOccurrences(of: "-straightened", with: "")
+    return GlareSuite.Base(
+      name: name, image: image.cropped(to: PixelRect(x: x, y: y, width: width, height: height)),
+      seed: 2000 + UInt64(index))
+  }
+}
+
 /// Writes the case folders `folder/split/base/family-name/` of every split.
 func runSuite(folder: String, splits: [SuiteSplit], options: SuiteOptions) throws {
   for split in splits {
     let bases = try suiteBases(split, options: options)
     for base in bases where options.only.map({ $0.split(separator: ",").contains { base.name.contains($0) } }) ?? true {
-      for sample in GlareSuite.cases(on: base, families: options.families) {
+      for sample in GlareSuite.cases(on: base, families: options.families.intersection(split.families)) {
         let name =
           sample.name.hasPrefix(sample.family.rawValue) ? sample.name : "\(sample.family.rawValue)-\(sample.name)"
         let caseFolder = "\(folder)/\(split.rawValue)/\(base.name)/\(name)"

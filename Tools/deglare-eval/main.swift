@@ -7,8 +7,8 @@
 //
 //   deglare-eval OUTDIR [--size WxH] [--seeds N] [--first-seed K] [--encoded] [--set key=value ...]
 //   deglare-eval --timing WxH [--set key=value ...]
-//   deglare-eval --suite OUTDIR [--split tune|heldout] [--paintings DIR] [--quick] [--only NAME,...]
-//     [--families tight,grown,glare-free,sign,rectangle] [--crop WxH]
+//   deglare-eval --suite OUTDIR [--split tune|heldout|photo-glare] [--paintings DIR] [--photos DIR]
+//     [--quick] [--only NAME,...] [--families tight,grown,glare-free,sign,rectangle] [--crop WxH]
 //     (the local method's case folders, see Suite.swift; run and scored by Benchmarks/local_eval.py)
 //   deglare-eval --apply IMAGE MASK OUTDIR [--reference CLEAN] [--methods auto,...] [--set key=value ...]
 //     (a real photo: each method's output; with the glare-free CLEAN, also PSNR inside the mask,
@@ -139,6 +139,7 @@ func parse(_ arguments: [String]) throws -> Options {
       guard let split = SuiteSplit(rawValue: name) else { throw UsageError(description: "unknown split \(name)") }
       options.splits = [split]
     case "--paintings": options.suiteOptions.paintings = try value()
+    case "--photos": options.suiteOptions.photos = try value()
     case "--quick": options.suiteOptions.quick = true
     case "--only": options.suiteOptions.only = try value()
     case "--crop": (options.suiteOptions.width, options.suiteOptions.height) = try parseSize(try value())
