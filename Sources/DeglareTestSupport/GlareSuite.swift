@@ -14,8 +14,8 @@ public enum GlareSuite {
   public enum Family: String, Sendable, CaseIterable {
     /// Glare under the tight mask (PSNR inside the mask).
     case tight
-    /// The same glare under the tight mask grown by ``GlareSuite/growth`` px (PSNR inside the
-    /// tight mask, and in the added ring against the clean picture).
+    /// The same glare under the tight mask grown by ``GlareSuite/growth`` px, more on pictures
+    /// over 640 px (PSNR inside the tight mask, and in the added ring against the clean picture).
     case grown
     /// A mask over paint without glare (mean absolute change inside the mask).
     case glareFree = "glare-free"

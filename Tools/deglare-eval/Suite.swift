@@ -13,7 +13,8 @@ import DeglareCore
 import DeglareTestSupport
 import Foundation
 
-/// The bases of each split: procedural seeds and painting scans (file stems).
+/// The bases of each split: procedural seeds and painting scans (file stems); for photo-glare,
+/// the glare-free museum photos (file stems).
 enum SuiteSplit: String, CaseIterable {
   case tune
   case heldout
