@@ -96,14 +96,9 @@ func suiteBases(_ split: SuiteSplit, options: SuiteOptions) throws -> [GlareSuit
     let image = try loadPainting(options.paintings + "/" + stem + ".jpg", longest: 1200)
     var random = SeededGenerator(seed: 7919 &* UInt64(index + 1) ^ GlareSuite.salt(stem))
     for crop in 0..<crops {
-      let width = min(options.width, image.width)
-      let height = min(options.height, image.height)
-      let x = Int(random.uniform(0...1) * Double(image.width - width))
-      let y = Int(random.uniform(0...1) * Double(image.height - height))
-      bases.append(
-        GlareSuite.Base(
-          name: "\(stem)-\(crop + 1)", image: image.cropped(to: PixelRect(x: x, y: y, width: width, height: height)),
-          seed: 1000 + UInt64(index * 10 + crop)))
+      let cropped = seededCrop(
+        of: image, size: PixelSize(width: options.width, height: options.height), inset: 0, random: &random)
+      bases.append(GlareSuite.Base(name: "\(stem)-\(crop + 1)", image: cropped, seed: 1000 + UInt64(index * 10 + crop)))
     }
   }
   return bases
@@ -119,17 +114,23 @@ func photoBases(options: SuiteOptions) throws -> [GlareSuite.Base] {
   return try SuiteSplit.photoGlare.paintings.enumerated().map { index, stem in
     let image = try loadPainting(options.photos + "/" + stem + ".jpg", longest: .max)
     var random = SeededGenerator(seed: 104_729 &* UInt64(index + 1) ^ GlareSuite.salt(stem))
-    let width = min(photoCrop.width, image.width)
-    let height = min(photoCrop.height, image.height)
-    let x0 = image.width / 8
-    let y0 = image.height / 8
-    let x = x0 + Int(random.uniform(0...1) * Double(max(image.width - 2 * x0 - width, 0)))
-    let y = y0 + Int(random.uniform(0...1) * Double(max(image.height - 2 * y0 - height, 0)))
-    let name = "photo-" + stem.replacingOccurrences(of: "-straightened", with: "")
     return GlareSuite.Base(
-      name: name, image: image.cropped(to: PixelRect(x: x, y: y, width: width, height: height)),
-      seed: 2000 + UInt64(index))
+      name: "photo-" + stem.replacingOccurrences(of: "-straightened", with: ""),
+      image: seededCrop(of: image, size: photoCrop, inset: 0.125, random: &random), seed: 2000 + UInt64(index))
   }
+}
+
+/// A crop of `size` (at most the image's) placed by one seeded draw per axis, at least `inset`
+/// of the image's width and height from its edges where the image leaves room for that.
+func seededCrop(of image: ImageBuffer, size: PixelSize, inset: Double, random: inout SeededGenerator) -> ImageBuffer {
+  let width = min(size.width, image.width)
+  let height = min(size.height, image.height)
+  let x0 = Int(Double(image.width) * inset)
+  let y0 = Int(Double(image.height) * inset)
+  let x = x0 + Int(random.uniform(0...1) * Double(max(image.width - 2 * x0 - width, 0)))
+  let y = y0 + Int(random.uniform(0...1) * Double(max(image.height - 2 * y0 - height, 0)))
+  return image.cropped(
+    to: PixelRect(x: min(x, image.width - width), y: min(y, image.height - height), width: width, height: height))
 }
 
 /// Writes the case folders `folder/split/base/family-name/` of every split.
