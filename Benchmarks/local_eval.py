@@ -12,7 +12,7 @@ here, and, when opencv-contrib is installed, the exemplar-based shift-map inpain
 cv2.xphoto (a PatchMatch-like method) on the sign cases, where exemplar synthesis is the point.
 
 Metrics, per family:
-  tight, sign   PSNR (dB) inside the mask against the clean picture
+  tight, sign, veil  PSNR (dB) inside the mask against the clean picture
   grown, rectangle  PSNR inside the tight mask (score.png), and in the added ring (mask less
                 score): the tight mask grown by 25 px, or its bounding rectangle
   glare-free    mean absolute change (levels) inside the mask; the input is the clean picture
@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 import cv2
 import numpy as np
 
-FAMILIES = ["tight", "grown", "glare-free", "sign", "rectangle"]
+FAMILIES = ["tight", "grown", "glare-free", "sign", "rectangle", "veil"]
 
 
 def psnr(a, b, where):

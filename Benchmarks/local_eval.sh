@@ -46,14 +46,18 @@ for split in "${splits[@]}"; do
     continue
   fi
   if [ "$split" = photo-glare ]; then
-    [ -d "$cases/$split" ] || nice "$bin" --suite "$cases" --split "$split" --photos "$photos" >/dev/null
+    if [ ! -d "$cases/$split" ] || ! compgen -G "$cases/$split/*/veil-*" >/dev/null; then
+      nice "$bin" --suite "$cases" --split "$split" --photos "$photos" >/dev/null
+    fi
   elif [ "$split" = photos ] || [ "$split" = photos-full ]; then
     full=""
     [ "$split" = photos-full ] && full="--full"
     [ -d "$cases/$split" ] || nice "$python" Benchmarks/local_photo_cases.py "$photos" "$cases" $full
   else
-    # Folders from before the rectangle family get it added (the other cases are rewritten alike).
-    if [ ! -d "$cases/$split" ] || ! compgen -G "$cases/$split/*/rectangle-*" >/dev/null; then
+    # Folders from before the rectangle and veil families get them added (the other cases are
+    # rewritten alike).
+    if [ ! -d "$cases/$split" ] || ! compgen -G "$cases/$split/*/rectangle-*" >/dev/null \
+      || ! compgen -G "$cases/$split/*/veil-*" >/dev/null; then
       nice "$bin" --suite "$cases" --split "$split" $quick >/dev/null
     fi
   fi

@@ -2,11 +2,12 @@ import DeglareCore
 import Foundation
 
 // The evaluation set of the local method: on any clean picture (a procedural painting or a real
-// scan), the five families a user meets. Glare under a tight mask; the same glare under that
+// scan), the six families a user meets. Glare under a tight mask; the same glare under that
 // mask grown by 25 px (as people paint masks); under the rectangle a hurried user drags around
 // it; hand-drawn-like masks laid over paint with no glare at all (on the palest, the darkest and
-// a random place); and opaque lit signs in colour. Every case keeps its clean picture, so a
-// method is scored where it should repair and where it should do nothing.
+// a random place); opaque lit signs in colour; and faint, smooth veils under tight masks. Every
+// case keeps its clean picture, so a method is scored where it should repair and where it should
+// do nothing.
 
 /// The local method's evaluation cases on one clean picture.
 public enum GlareSuite {
@@ -27,6 +28,9 @@ public enum GlareSuite {
     /// picture). Around a diagonal streak most of the rectangle is clean paint. Only rectangles
     /// of at most ``GlareSuite/largestRectangle`` of the picture.
     case rectangle
+    /// A faint, smooth veil with no core under its tight mask (PSNR inside the mask): a glare
+    /// whose mask edge is near its own faint edge, which a cut of round parts' plateaus must keep.
+    case veil
   }
 
   /// One case.
@@ -144,6 +148,21 @@ public enum GlareSuite {
         result.append(
           Case(name: "glare-free-\(index + 1)", family: .glareFree, clean: image, input: image, mask: mask, score: mask)
         )
+      }
+    }
+    if families.contains(.veil) {
+      var random = SeededGenerator(seed: base.seed ^ salt("veil"))
+      for index in 0..<2 {
+        var glare = [[Double]](repeating: [Double](repeating: 0, count: image.pixelCount), count: 3)
+        let sigma = random.uniform(0.03...0.06) * Double(max(image.width, image.height))
+        SyntheticGlare.veil(&glare, width: image.width, height: image.height, sigma: sigma, random: &random)
+        let sample = SyntheticGlare.composite(
+          kind: .sheen, seed: base.seed, clean: image, glare: glare,
+          maskGrowth: Double(max(image.width, image.height)) / 640 * random.uniform(3...7))
+        result.append(
+          Case(
+            name: "veil-\(index + 1)", family: .veil, clean: image, input: sample.glared, mask: sample.mask,
+            score: sample.mask))
       }
     }
     if families.contains(.sign) {

@@ -55,6 +55,26 @@ extension SyntheticGlare {
     }
   }
 
+  /// A faint, smooth veil: one round Gaussian of added light, no core (a dim lamp or a pale wall
+  /// out of focus), `sigma` in pixels.
+  static func veil(
+    _ glare: inout [[Double]], width: Int, height: Int, sigma: Double, random: inout SeededGenerator
+  ) {
+    let cx = random.uniform(0.25...0.75) * Double(width)
+    let cy = random.uniform(0.25...0.75) * Double(height)
+    let peak = random.uniform(0.06...0.12)
+    let colour = [1, 0.97, 0.92]
+    for y in 0..<height {
+      for x in 0..<width {
+        let dx = Double(x) - cx
+        let dy = Double(y) - cy
+        let r2 = dx * dx + dy * dy
+        guard r2 < 25 * sigma * sigma else { continue }
+        add(&glare, at: y * width + x, colour: colour, amount: peak * exp(-r2 / (2 * sigma * sigma)))
+      }
+    }
+  }
+
   /// A spotlight bloom: a clipped core, a bright halo and a faint wide skirt, slightly elliptical.
   static func bloom(_ glare: inout [[Double]], width: Int, height: Int, random: inout SeededGenerator) {
     let s = Double(max(width, height)) / 640

@@ -43,7 +43,7 @@ enum SuiteSplit: String, CaseIterable {
   /// The families a split holds: photo-glare only those with glare (the photos split of
   /// `Benchmarks/local_eval.sh` lays masks over the same photos' glare-free paint).
   var families: Set<GlareSuite.Family> {
-    self == .photoGlare ? [.tight, .grown, .rectangle] : Set(GlareSuite.Family.allCases)
+    self == .photoGlare ? [.tight, .grown, .rectangle, .veil] : Set(GlareSuite.Family.allCases)
   }
 }
 
