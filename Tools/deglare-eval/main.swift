@@ -76,6 +76,9 @@ func apply(_ setting: String, to configuration: inout LocalInpainter.Configurati
   case "explainedFull": configuration.explainedFull = value
   case "modeSigma": configuration.modeSigma = value
   case "modeCap": configuration.modeCap = value
+  case "broadAverageScale": configuration.broadAverageScale = value
+  case "broadPeakRatio": configuration.broadPeakRatio = value
+  case "broadElongation": configuration.broadElongation = value
   case "workUnknowns": configuration.workUnknowns = Int(value)
   case "workHalfWidth": configuration.workHalfWidth = value
   case "largestWorkScale": configuration.largestWorkScale = Int(value)

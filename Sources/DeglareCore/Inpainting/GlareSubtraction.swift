@@ -273,7 +273,11 @@ enum GlareSubtraction {
       let isotropic = averaged[0]
       averaged = []
       let amounts: [Float]
-      let modes: [Float]?
+      // Per pixel, the amount it may keep, as a share of its own: its mode along its line (a
+      // streak; up to `modeCap` times it) or a broad part's bound (`GlareSubtraction+Broad.swift`;
+      // at most all of it).
+      let bounds: [Float]?
+      let cap: Float
       if let orientation {
         // Where each pixel's mode along its line starts: its own neighbourhood's amount.
         let modeStarts =
@@ -282,15 +286,20 @@ enum GlareSubtraction {
             [projected], weights: votes, width: area.width, height: area.height, sigma: configuration.modeSigma,
             minimumWeight: minimumSupport
           ).planes[0] : nil
-        (amounts, modes) = averageAlongMask(
+        (amounts, bounds) = averageAlongMask(
           projected: consume projected, votes: votes, isotropic: consume isotropic, members: members, area: area,
           orientation: orientation, alongSigma: alongSigma,
           rangeRelative: Float(configuration.alongRangeRelative), rangeFloor: Float(configuration.alongRangeFloor),
           modeStarts: modeStarts)
+        cap = Float(configuration.modeCap)
       } else {
-        (amounts, modes) = (isotropic, nil)
+        let broad =
+          measuresShares
+          ? broadBounds(
+            projected: projected, votes: votes, amounts: isotropic, members: members, area: area,
+            halfWidth: component.halfWidth, configuration: configuration) : nil
+        (amounts, bounds, cap) = (isotropic, broad, 1)
       }
-      let modeCap = Float(configuration.modeCap)
       for y in 0..<area.height {
         for x in 0..<area.width {
           let a = y * area.width + x
@@ -302,7 +311,7 @@ enum GlareSubtraction {
           }
           let amount = max(amounts[a], 0)
           let index = prediction.index(of: p)
-          if let modes, amount > 1e-6 { kept[index] *= min(max(modes[a], 0) / amount, modeCap) }
+          if let bounds, amount > 1e-6 { kept[index] *= min(max(bounds[a], 0) / amount, cap) }
           let i = index * channels
           for k in 0..<channels { maskGlare[i + k] = amount * maskGlare[i + k] }
         }
