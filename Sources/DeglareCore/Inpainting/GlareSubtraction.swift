@@ -54,7 +54,8 @@ enum GlareSubtraction {
   /// from the surroundings) it was measured against, and the share of the layer each of the
   /// prediction's pixels (in its order) keeps: the share that the paint's own colour does not
   /// explain (`GlareSubtraction+Brightness.swift`) times the share its own mode along its level
-  /// line gives (`GlareSubtraction+Along.swift`).
+  /// line gives (`GlareSubtraction+Along.swift`) or, in a broad round part, the share its bound
+  /// gives (`GlareSubtraction+Broad.swift`).
   /// - Parameters:
   ///   - observed: the image (linear light) as planes.
   ///   - inside: true for mask pixels.
