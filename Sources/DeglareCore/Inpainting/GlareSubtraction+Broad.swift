@@ -60,29 +60,30 @@ extension GlareSubtraction {
   static func dome(_ amounts: [Float], members: [Bool], area: PixelRect) -> [Float]? {
     let scale = Double(max(area.width, area.height)) / 2
     let (centreX, centreY) = (Double(area.width) / 2, Double(area.height) / 2)
-    func terms(_ x: Int, _ y: Int) -> [Double] {
+    var t = [Double](repeating: 0, count: 6)  // 1, u, v, u^2, uv, v^2 at one pixel
+    func setTerms(_ x: Int, _ y: Int) {
       let u = (Double(x) - centreX) / scale
       let v = (Double(y) - centreY) / scale
-      return [1, u, v, u * u, u * v, v * v]
+      (t[0], t[1], t[2], t[3], t[4], t[5]) = (1, u, v, u * u, u * v, v * v)
     }
-    var normal = [Double](repeating: 0, count: 36)
-    var right = [Double](repeating: 0, count: 6)
+    // The normal equations, each row followed by its right-hand side.
+    var system = [[Double]](repeating: [Double](repeating: 0, count: 7), count: 6)
     var count = 0
     for y in 0..<area.height {
       for x in 0..<area.width {
         let a = y * area.width + x
         guard members[a], amounts[a] > broadFloor else { continue }
-        let t = terms(x, y)
+        setTerms(x, y)
         let weight = Double(amounts[a])
         let value = log(weight)
         for i in 0..<6 {
-          right[i] += weight * t[i] * value
-          for j in 0..<6 { normal[i * 6 + j] += weight * t[i] * t[j] }
+          system[i][6] += weight * t[i] * value
+          for j in 0..<6 { system[i][j] += weight * t[i] * t[j] }
         }
         count += 1
       }
     }
-    guard count >= 20, let c = solve(normal, right), c[3] < 0, c[5] < 0, 4 * c[3] * c[5] > c[4] * c[4] else {
+    guard count >= 20, let c = Homography.solve(system), c[3] < 0, c[5] < 0, 4 * c[3] * c[5] > c[4] * c[4] else {
       return nil
     }
     var result = [Float](repeating: 0, count: area.area)
@@ -90,42 +91,13 @@ extension GlareSubtraction {
       for x in 0..<area.width {
         let a = y * area.width + x
         guard members[a] else { continue }
-        let t = terms(x, y)
+        setTerms(x, y)
         var fit = 0.0
         for i in 0..<6 { fit += c[i] * t[i] }
         result[a] = Float(exp(min(fit, 0)))
       }
     }
     return result
-  }
-
-  /// The solution of the n x n system `matrix` x = `right` (row-major), by Gaussian elimination
-  /// with partial pivoting; nil when it is singular.
-  private static func solve(_ matrix: [Double], _ right: [Double]) -> [Double]? {
-    var m = matrix
-    var b = right
-    let n = b.count
-    for column in 0..<n {
-      var pivot = column
-      for row in column..<n where abs(m[row * n + column]) > abs(m[pivot * n + column]) { pivot = row }
-      guard abs(m[pivot * n + column]) > 1e-12 else { return nil }
-      if pivot != column {
-        for k in 0..<n { m.swapAt(column * n + k, pivot * n + k) }
-        b.swapAt(column, pivot)
-      }
-      for row in (column + 1)..<n {
-        let factor = m[row * n + column] / m[column * n + column]
-        for k in column..<n { m[row * n + k] -= factor * m[column * n + k] }
-        b[row] -= factor * b[column]
-      }
-    }
-    var x = [Double](repeating: 0, count: n)
-    for row in stride(from: n - 1, through: 0, by: -1) {
-      var sum = b[row]
-      for k in (row + 1)..<n { sum -= m[row * n + k] * x[k] }
-      x[row] = sum / m[row * n + row]
-    }
-    return x
   }
 
   /// The ratio of the long to the short axis of the members' positions weighted by their amount
