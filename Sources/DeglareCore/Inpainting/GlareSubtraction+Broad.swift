@@ -33,9 +33,8 @@ extension GlareSubtraction {
     var values: [Float] = []
     for a in 0..<area.area where members[a] && amounts[a] > broadFloor { values.append(amounts[a]) }
     guard values.count >= 20 else { return nil }
-    values.sort()
-    let median = values[values.count / 2]
-    let peak = values[values.count * 99 / 100]
+    let median = OrderStatistic.select(&values, rank: values.count / 2)
+    let peak = OrderStatistic.select(&values, rank: values.count * 99 / 100)
     guard peak < Float(configuration.broadPeakRatio) * median,
       axisRatio(amounts, above: median, members: members, area: area) < configuration.broadElongation
     else { return nil }
